@@ -1,0 +1,46 @@
+import path from "node:path";
+import { type Country, isCountry } from "@portal/domain";
+
+/** Configuration comes from the environment only; nothing here is a secret except what is marked. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  /** Base URL printed at start-up and used in e-mailed links. */
+  publicUrl: string;
+  /** SMTP connection string; unset means e-mail stays in the local mailbox page. Secret. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Forces the country instead of deriving it from the host (local use, see docs/architecture.md). */
+  countryOverride: Country | undefined;
+  /** Create demo data on first start with an empty database. */
+  demoData: boolean;
+  logLevel: string;
+  /** Serve the built web apps from apps/web/dist and apps/checkout/dist. */
+  serveWeb: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT is not a port number: ${env.PORT}`);
+  const host = env.HOST ?? "0.0.0.0";
+  const country = env.COUNTRY_OVERRIDE?.toUpperCase();
+  if (country && !isCountry(country))
+    throw new Error(`COUNTRY_OVERRIDE must be one of EGY, ARE, SAU, PAK, OMN`);
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "Portal <no-reply@portal.local>",
+    countryOverride: country as Country | undefined,
+    demoData: env.DEMO_DATA !== "false",
+    logLevel: env.LOG_LEVEL ?? "info",
+    serveWeb: env.SERVE_WEB !== "false",
+  };
+}

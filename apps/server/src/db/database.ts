@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import pg from "pg";
+import type { DB } from "./schema.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Runs raw SQL without parameters (several statements allowed); used by migrations and job storage. */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** int8 and numeric counts arrive as strings from pg; money and ids are safe integers here, so parse to number. */
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new Error(`int8 value outside the safe integer range: ${value}`);
+  return n;
+}
+pg.types.setTypeParser(20, parseInt8);
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: "postgres",
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Embedded PostgreSQL (PGlite). dataDir undefined keeps it in memory (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
+    parsers: { 20: parseInt8 },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: "pglite",
+    async exec(sql) {
+      // Go through Kysely's serialised connection so raw statements never interleave with a transaction.
+      await db.connection().execute(async () => {
+        await client.exec(sql);
+      });
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export async function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "db"));
+}

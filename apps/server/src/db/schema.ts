@@ -1,0 +1,290 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Row types of the tables in migrations/; keep both in step. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | T | undefined, string | T>;
+
+export interface BanksTable {
+  id: Generated<number>;
+  name: string;
+  name_ar: string;
+  country: string;
+  created_at: Timestamp;
+}
+
+export interface PartnersTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  domain: string | null;
+  time_zone: Generated<string>;
+  css: Json<Record<string, string>>;
+  logo_url: string | null;
+  logo_small_url: string | null;
+  is_redirect_to_new_portal: Generated<boolean>;
+  onboarding_partner: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface MerchantsTable {
+  id: Generated<number>;
+  company_name: string;
+  country: string;
+  bank_id: number | null;
+  partner_id: number | null;
+  is_mobadra: Generated<boolean>;
+  sector: string | null;
+  sales_owner: string | null;
+  phones: Json<string[]>;
+  emails: Json<string[]>;
+  filled_business_data: Generated<boolean>;
+  payout_enabled: Generated<boolean>;
+  payout_terms: Generated<boolean>;
+  logo_url: string | null;
+  receive_callback_card_info: Generated<boolean>;
+  bank_merchant_status: Generated<string>;
+  digital_status: Generated<string>;
+  suspicious: Generated<string>;
+  is_live: Generated<boolean>;
+  live_date: Date | null;
+  mcc: string | null;
+  /** HMAC secret encrypted with the server's data key (see security/secrets.ts). */
+  hmac_secret_enc: string | null;
+  created_at: Timestamp;
+}
+
+export interface TerminalsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  terminal_code: string;
+  branch_name: string | null;
+  city: string | null;
+  address: string | null;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  password_hash: string;
+  profile_type: "Merchant" | "MerchantStaff" | "Bank" | "BankStaff" | "Terminal" | "Partner";
+  merchant_id: number | null;
+  bank_id: number | null;
+  partner_id: number | null;
+  terminal_id: number | null;
+  country: string;
+  permissions: ColumnType<string[], string[] | undefined, string[]>;
+  portal_config: Json<{ qr_code: boolean; add_merchant: boolean }> | null;
+  is_temp_password: Generated<boolean>;
+  is_active: Generated<boolean>;
+  failed_old_password_attempts: Generated<number>;
+  date_joined: Timestamp;
+  last_login_at: Date | null;
+}
+
+export interface SessionsTable {
+  /** sha256 of the session token; the token itself is never stored. */
+  id: string;
+  user_id: number;
+  kind: Generated<"full" | "temp">;
+  csrf_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface PasswordTokensTable {
+  id: string;
+  user_id: number;
+  purpose: "reset" | "reactivate";
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  created_at: Timestamp;
+  status: Generated<"queued" | "sent" | "failed" | "local">;
+  attempts: Generated<number>;
+  sent_at: Date | null;
+  last_error: string | null;
+}
+
+export interface IntegrationsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  type: string;
+  gateway_type: string;
+  currency: string;
+  is_live: boolean;
+  is_active: Generated<boolean>;
+  is_shopify: Generated<boolean>;
+  processed_callback_url: string | null;
+  response_callback_url: string | null;
+  auto_callback_retrial: Generated<boolean>;
+  onboarding_status: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface MerchantKeysTable {
+  id: Generated<number>;
+  merchant_id: number;
+  kind: "api" | "secret" | "public";
+  is_live: boolean;
+  /** sha256 of the secret key material; null for public keys. */
+  key_hash: string | null;
+  /** The visible start of the key (country, kind and mode), for display and support. */
+  key_prefix: string;
+  /** Public keys are not secret and are kept whole. */
+  public_value: string | null;
+  created_at: Timestamp;
+  revoked_at: Date | null;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  points: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface OrderItem {
+  name: string;
+  amount_cents: number;
+  description: string;
+  quantity: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  is_live: boolean;
+  merchant_order_id: string | null;
+  amount_cents: number;
+  paid_amount_cents: Generated<number>;
+  currency: string;
+  payment_status: Generated<string>;
+  is_canceled: Generated<boolean>;
+  delivery_needed: Generated<boolean>;
+  items: Json<OrderItem[]>;
+  shipping_data: Json<Record<string, string>> | null;
+  customer_id: number | null;
+  created_by: string | null;
+  api_source: Generated<string>;
+  collector: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentLinksTable {
+  id: Generated<number>;
+  merchant_id: number;
+  kind: "invoice" | "link";
+  is_live: boolean;
+  order_id: number | null;
+  merchant_invoice_id: string | null;
+  amount_cents: number;
+  currency: string;
+  status: Generated<string>;
+  client: Json<Record<string, string>>;
+  description: string | null;
+  integration_ids: ColumnType<number[], number[] | undefined, number[]>;
+  expires_at: Date | null;
+  remaining_attempts: number | null;
+  is_sms: Generated<boolean>;
+  is_email: Generated<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  order_id: number | null;
+  integration_id: number | null;
+  terminal_id: number | null;
+  parent_transaction_id: number | null;
+  is_live: boolean;
+  amount_cents: number;
+  currency: string;
+  status: "pending" | "success" | "declined";
+  gateway_type: string;
+  trnx_type: string;
+  origin: string;
+  channel: Generated<string>;
+  is_auth: Generated<boolean>;
+  is_capture: Generated<boolean>;
+  is_standalone: Generated<boolean>;
+  is_3d_secure: Generated<boolean>;
+  is_voided: Generated<boolean>;
+  is_refunded: Generated<boolean>;
+  is_captured: Generated<boolean>;
+  is_installment: Generated<boolean>;
+  is_discounted: Generated<boolean>;
+  is_split_paid: Generated<boolean>;
+  captured_amount_cents: Generated<number>;
+  refunded_amount_cents: Generated<number>;
+  fees_cents: Generated<number>;
+  vat_cents: Generated<number>;
+  commission_cents: Generated<number>;
+  card_first6: string | null;
+  card_last4: string | null;
+  card_scheme: string | null;
+  card_type: string | null;
+  issuing_bank: string | null;
+  wallet_msisdn: string | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  billing_data: Json<Record<string, string>> | null;
+  data: Json<Record<string, unknown>>;
+  failure_reason: string | null;
+  txn_response_code: string | null;
+  acq_response_code: string | null;
+  merchant_txn_ref: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  banks: BanksTable;
+  partners: PartnersTable;
+  merchants: MerchantsTable;
+  terminals: TerminalsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_tokens: PasswordTokensTable;
+  rate_limits: RateLimitsTable;
+  email_outbox: EmailOutboxTable;
+  integrations: IntegrationsTable;
+  merchant_keys: MerchantKeysTable;
+  customers: CustomersTable;
+  orders: OrdersTable;
+  payment_links: PaymentLinksTable;
+  transactions: TransactionsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Merchant = Selectable<MerchantsTable>;
+export type Transaction = Selectable<TransactionsTable>;

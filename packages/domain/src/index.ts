@@ -1,0 +1,4 @@
+export * from "./auth.ts";
+export * from "./countries.ts";
+export * from "./permissions.ts";
+export * from "./profiles.ts";

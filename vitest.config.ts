@@ -1,0 +1,20 @@
+import { defineConfig } from "vitest/config";
+
+/** Unit and server integration tests; browser journeys live in e2e/ with their own config. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "domain", root: "packages/domain", include: ["src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "server",
+          root: "apps/server",
+          include: ["src/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"] } },
+    ],
+  },
+});
