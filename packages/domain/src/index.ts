@@ -2,3 +2,4 @@ export * from "./auth.ts";
 export * from "./countries.ts";
 export * from "./permissions.ts";
 export * from "./profiles.ts";
+export * from "./passwords.ts";
