@@ -11,6 +11,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { loggerOptions } from "./logging.ts";
+import { staticRoutes } from "./web/static.routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -20,6 +21,11 @@ export interface AppDeps {
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+  }
+  /** Every route declares who may call it (enforced by the auth hook): public, or a permission (null: any user). */
+  interface FastifyContextConfig {
+    public?: boolean;
+    permission?: import("@portal/domain").PermissionName | null;
   }
 }
 
@@ -46,5 +52,6 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(healthRoutes);
+  if (deps.config.serveWeb) await app.register(staticRoutes);
   return app;
 }
