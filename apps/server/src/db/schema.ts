@@ -122,6 +122,8 @@ export interface EmailOutboxTable {
   attempts: Generated<number>;
   sent_at: Date | null;
   last_error: string | null;
+  /** When a queued message may next be tried; a sender pushes it forward while it holds the message. */
+  next_attempt_at: Timestamp;
 }
 
 export interface IntegrationsTable {
