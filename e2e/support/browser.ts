@@ -1,0 +1,51 @@
+import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** Debian's chromium; the journeys fail (never skip) when it is missing. */
+export function chromiumPath(): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) return fromEnv;
+  try {
+    return execFileSync("which", ["chromium"], { encoding: "utf8" }).trim();
+  } catch {
+    throw new Error(
+      "Chromium is missing: install it with `apt-get install -y chromium` (browser journeys need it).",
+    );
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+}
+
+/** Fails on any serious or critical accessibility violation of the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} -- ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
+  expect(summary, `accessibility of ${label}`).toEqual([]);
+}
