@@ -11,8 +11,11 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
-  /** Runs raw SQL without parameters (several statements allowed); used by migrations and job storage. */
-  exec(sql: string): Promise<void>;
+  /**
+   * Runs raw SQL without parameters (several statements allowed) and answers the rows of the last one; used by
+   * job storage. Do not call it while holding a transaction on PGlite (it waits for the single connection).
+   */
+  exec(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -31,7 +34,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: "postgres",
     async exec(sql) {
-      await pool.query(sql);
+      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(sql);
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return { rows: last?.rows ?? [] };
     },
     async close() {
       await db.destroy();
@@ -51,8 +56,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: "pglite",
     async exec(sql) {
       // Go through Kysely's serialised connection so raw statements never interleave with a transaction.
-      await db.connection().execute(async () => {
-        await client.exec(sql);
+      return db.connection().execute(async () => {
+        const results = await client.exec(sql);
+        return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
       });
     },
     async close() {
