@@ -5,3 +5,7 @@ export * from "./passwords.ts";
 export * from "./permissions.ts";
 export * from "./profiles.ts";
 export * from "./session.ts";
+export * from "./currencies.ts";
+export * from "./digits.ts";
+export * from "./money.ts";
+export * from "./safe-integer.ts";
