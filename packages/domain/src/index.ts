@@ -9,3 +9,5 @@ export * from "./currencies.ts";
 export * from "./digits.ts";
 export * from "./money.ts";
 export * from "./safe-integer.ts";
+export * from "./local-time.ts";
+export * from "./transfer.ts";
