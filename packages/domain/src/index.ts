@@ -11,3 +11,4 @@ export * from "./money.ts";
 export * from "./safe-integer.ts";
 export * from "./local-time.ts";
 export * from "./transfer.ts";
+export * from "./orders.ts";
