@@ -12,3 +12,7 @@ export * from "./safe-integer.ts";
 export * from "./local-time.ts";
 export * from "./transfer.ts";
 export * from "./orders.ts";
+export * from "./errors.ts";
+export * from "./messages.ts";
+export * from "./validation.ts";
+export * from "./validation-schemas.ts";
