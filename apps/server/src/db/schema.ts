@@ -140,6 +140,8 @@ export interface IntegrationsTable {
   response_callback_url: string | null;
   auto_callback_retrial: Generated<boolean>;
   onboarding_status: Generated<string>;
+  /** Payments through this integration are authorisations, captured later (0003_payments). */
+  is_auth: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -192,6 +194,8 @@ export interface OrdersTable {
   created_by: string | null;
   api_source: Generated<string>;
   collector: string | null;
+  /** Set when a payment key asked lock_order_when_paid and the order was paid (0003_payments). */
+  is_payment_locked: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -214,6 +218,9 @@ export interface PaymentLinksTable {
   is_email: Generated<boolean>;
   created_by: string | null;
   created_at: Timestamp;
+  notification_url: string | null;
+  paid_at: Date | null;
+  image_url: string | null;
 }
 
 export interface TransactionsTable {
@@ -265,6 +272,112 @@ export interface TransactionsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The payment key (payment token) the payment was made with; null for children and seeded rows. */
+  payment_key_id: number | null;
+  /** The provider's source_data: {type, pan, sub_type, tenure}. */
+  source_data: Json<Record<string, unknown>> | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment core (0003_payments).
+
+export interface ApiAuthTokensTable {
+  /** sha256 of the token. */
+  id: string;
+  merchant_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface PaymentIntentionsTable {
+  id: Generated<number>;
+  public_id: string;
+  merchant_id: number;
+  is_live: boolean;
+  client_secret_hash: string;
+  order_id: number;
+  amount_cents: number;
+  currency: string;
+  integration_ids: ColumnType<number[], number[], number[]>;
+  items: Json<Record<string, unknown>[]>;
+  billing_data: Json<Record<string, string>>;
+  customer: Json<Record<string, unknown>> | null;
+  extras: Json<Record<string, unknown>>;
+  special_reference: string | null;
+  notification_url: string | null;
+  redirection_url: string | null;
+  card_token_ids: ColumnType<number[], number[] | undefined, number[]>;
+  status: Generated<string>;
+  confirmed: Generated<boolean>;
+  payment_link_id: number | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentKeysTable {
+  id: Generated<number>;
+  merchant_id: number;
+  is_live: boolean;
+  order_id: number;
+  integration_id: number;
+  intention_id: number | null;
+  amount_cents: number;
+  currency: string;
+  billing_data: Json<Record<string, string>>;
+  extra: Json<Record<string, unknown>>;
+  lock_order_when_paid: Generated<boolean>;
+  notification_url: string | null;
+  redirection_url: string | null;
+  card_token_id: number | null;
+  /** Random salt of the derived payment token (see payments/payment-token.ts); the token is never stored. */
+  salt: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface CardTokensTable {
+  id: Generated<number>;
+  merchant_id: number;
+  is_live: boolean;
+  token_hash: string;
+  /** The token encrypted under the data key (the order_card_tokens inquiry answers it). */
+  token_enc: string;
+  masked_pan: string;
+  card_first6: string;
+  card_last4: string;
+  card_subtype: string;
+  email: string | null;
+  order_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  merchant_id: number;
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface CallbackAttemptsTable {
+  id: Generated<number>;
+  transaction_id: number;
+  merchant_id: number;
+  kind: "TRANSACTION" | "TOKEN";
+  trigger: "event" | "retry" | "manual";
+  attempt: number;
+  job_id: string | null;
+  url: string;
+  attempted_at: Timestamp;
+  finished_at: Date | null;
+  status_code: number | null;
+  latency_ms: number | null;
+  response_excerpt: string | null;
+  error: string | null;
 }
 
 export interface DB {
@@ -283,6 +396,12 @@ export interface DB {
   orders: OrdersTable;
   payment_links: PaymentLinksTable;
   transactions: TransactionsTable;
+  api_auth_tokens: ApiAuthTokensTable;
+  payment_intentions: PaymentIntentionsTable;
+  payment_keys: PaymentKeysTable;
+  card_tokens: CardTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  callback_attempts: CallbackAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;
