@@ -83,11 +83,9 @@ describe("parseAmount", () => {
 
   it("throws an AmountParseError carrying the problem", () => {
     expect(() => parseAmount("abc", "EGP")).toThrow(AmountParseError);
-    try {
-      parseAmount("1.234", "EGP");
-    } catch (error) {
-      expect((error as AmountParseError).problem).toBe("too_many_decimals");
-    }
+    expect(() => parseAmount("1.234", "EGP")).toThrow(
+      expect.objectContaining({ problem: "too_many_decimals" }),
+    );
   });
 
   it("throws for an unknown currency", () => {

@@ -1,0 +1,25 @@
+/** Transaction reference lists (merchant-dashboard.md sections 3, 4 and 9, back-office.md section 9). */
+export const TRANSACTION_STATUSES = ["pending", "success", "declined"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TRANSACTION_TYPES = ["auth", "capture", "3ds", "void", "standalone", "refund"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** Where a payment came from. "OTHER" is shown as "Application" in English. */
+export const ORIGINS = ["IFRAME", "PRODUCT", "INVOICE", "SDK", "OTHER"] as const;
+export type Origin = (typeof ORIGINS)[number];
+
+export const PAYMENT_CHANNELS = ["Ecommerce", "POS"] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+export const EXPORT_STATUS_CHOICES = ["trx_all", "trx_success", "trx_decline"] as const;
+export type ExportStatusChoice = (typeof EXPORT_STATUS_CHOICES)[number];
+
+export const EXPORT_STATES = ["new", "downloaded"] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+/** pending while the provider has not answered; then success or declined. */
+export function transactionStatus(tx: { pending: boolean; success: boolean }): TransactionStatus {
+  if (tx.pending) return "pending";
+  return tx.success ? "success" : "declined";
+}
