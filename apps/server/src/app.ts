@@ -7,10 +7,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { installAuth } from "./auth/auth.hook.ts";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { installAuthCleanup } from "./auth/cleanup.ts";
+import { configRoutes } from "./config/config.routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health.routes.ts";
-import { loggerOptions } from "./logging.ts";
+import { type LogStream, loggerOptions } from "./logging.ts";
+import { mailboxRoutes } from "./mail/mailbox.routes.ts";
+import { installMailSender } from "./mail/sender.ts";
+import { installErrorHandling } from "./security/errors.ts";
 import { staticRoutes } from "./web/static.routes.ts";
 
 export interface AppDeps {
@@ -29,14 +36,20 @@ declare module "fastify" {
   }
 }
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: boolean; logStream?: LogStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(deps.config.logLevel),
-    trustProxy: true,
+    logger: opts.logger === false ? false : loggerOptions(deps.config.logLevel, opts.logStream),
+    trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
+  installErrorHandling(app);
+  // Before any route: from here on every route must declare config.public or config.permission.
+  await installAuth(app, { publicPrefixes: ["/api/docs"] });
 
   await app.register(swagger, {
     openapi: {
@@ -52,6 +65,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(healthRoutes);
+  await app.register(configRoutes);
+  await app.register(authRoutes);
+  await app.register(mailboxRoutes);
+  installMailSender(app);
+  installAuthCleanup(app);
   if (deps.config.serveWeb) await app.register(staticRoutes);
   return app;
 }

@@ -20,6 +20,21 @@ export interface Config {
   logLevel: string;
   /** Serve the built web apps from apps/web/dist and apps/checkout/dist. */
   serveWeb: boolean;
+  /**
+   * Which peers may set X-Forwarded-For/-Proto (client IP for rate limits, https for Secure cookies). Default:
+   * proxies on loopback and private networks, so a client reaching the server directly cannot fake its IP.
+   * TRUST_PROXY=true trusts any peer, false none, or a comma list of addresses/CIDRs.
+   */
+  trustProxy: boolean | string[];
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === "") return ["loopback", "linklocal", "uniquelocal"];
+  if (value === "true" || value === "false") return value === "true";
+  return value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA !== "false",
     logLevel: env.LOG_LEVEL ?? "info",
     serveWeb: env.SERVE_WEB !== "false",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -13,6 +13,8 @@ export const REDACT_PATHS = [
   "*.new_password",
   "*.old_password",
   "*.token",
+  "*.sso_token",
+  "*.csrf_token",
   "*.api_key",
   "*.secret_key",
   "*.hmac",
@@ -21,9 +23,15 @@ export const REDACT_PATHS = [
   "*.cvv",
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+/** Where log lines go instead of stdout (tests capture them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions["logger"] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     serializers: {
       req(req) {

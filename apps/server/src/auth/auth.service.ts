@@ -1,0 +1,254 @@
+import {
+  AUTH_DETAILS,
+  type LoginRequest,
+  type LoginResponse,
+  MAX_OLD_PASSWORD_ATTEMPTS,
+  passwordProblems,
+  type SessionResponse,
+} from "@portal/domain";
+import { type Kysely, sql } from "kysely";
+import type { Config } from "../config.ts";
+import type { DB } from "../db/schema.ts";
+import { enqueueEmail } from "../mail/outbox.ts";
+import { reactivationEmail, resetPasswordEmail } from "../mail/templates.ts";
+import { clearRateLimit, hitRateLimits, type RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
+import { HttpError } from "../security/errors.ts";
+import { hashPassword, verifyPassword } from "../security/passwords.ts";
+import { newToken } from "../security/tokens.ts";
+import {
+  createSession,
+  csrfTokenFor,
+  deleteUserSessions,
+  type IssuedSession,
+  setSessionKind,
+} from "../sessions/session.repository.ts";
+import { type AuthUser, authError } from "./auth.hook.ts";
+import {
+  consumePasswordToken,
+  issuePasswordToken,
+  revokePasswordTokens,
+  TOKEN_VALIDITY_SECONDS,
+} from "./password-tokens.ts";
+import { loadSessionProfile } from "./profile.ts";
+
+export interface AuthContext {
+  db: Kysely<DB>;
+  config: Pick<Config, "publicUrl" | "smtpUrl">;
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+/**
+ * Sign-in tries: 10 per IP and username (one person guessing), 50 per username from anywhere (a distributed
+ * guess), 300 per IP (one machine trying many names; high enough for offices behind one address).
+ */
+export const LOGIN_LIMITS = {
+  ipUser: { limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  user: { limit: 50, windowSeconds: FIFTEEN_MINUTES },
+  ip: { limit: 300, windowSeconds: FIFTEEN_MINUTES },
+} satisfies Record<string, RateLimitRule>;
+/** Reset e-mails: 5 an hour per address, 20 an hour per IP, so nobody can flood a mailbox. */
+export const FORGOT_LIMITS = {
+  email: { limit: 5, windowSeconds: 3600 },
+  ip: { limit: 20, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+function ipUserKey(ip: string, username: string): string {
+  return `login:ip-user:${ip}:${username}`;
+}
+
+/** Verifying against this when the username is unknown keeps the answer time the same as for a wrong password. */
+let dummyHash: Promise<string> | undefined;
+function unknownUserHash(): Promise<string> {
+  dummyHash ??= hashPassword(newToken());
+  return dummyHash;
+}
+
+function mode(ctx: AuthContext) {
+  return { smtp: ctx.config.smtpUrl !== undefined };
+}
+
+function link(ctx: AuthContext, page: "reset-password" | "reactivate", token: string): string {
+  return `${ctx.config.publicUrl}/portal2/en/${page}?token=${encodeURIComponent(token)}`;
+}
+
+export async function sessionAnswer(db: Kysely<DB>, userId: number, token: string): Promise<SessionResponse> {
+  return { csrf_token: csrfTokenFor(token), ...(await loadSessionProfile(db, userId)) };
+}
+
+export async function signIn(
+  ctx: AuthContext,
+  input: LoginRequest,
+  ip: string,
+): Promise<{ session: IssuedSession; answer: LoginResponse }> {
+  const username = input.username.trim().toLowerCase();
+  const limit = await hitRateLimits(ctx.db, [
+    { key: ipUserKey(ip, username), rule: LOGIN_LIMITS.ipUser },
+    { key: `login:user:${username}`, rule: LOGIN_LIMITS.user },
+    { key: `login:ip:${ip}`, rule: LOGIN_LIMITS.ip },
+  ]);
+  if (!limit.allowed)
+    throw new HttpError(429, "rate_limited", AUTH_DETAILS.rate_limited, undefined, {
+      "retry-after": String(limit.retryAfterSeconds),
+    });
+
+  const user = await ctx.db
+    .selectFrom("users")
+    .select(["id", "password_hash", "is_active", "is_temp_password"])
+    .where(sql`lower(username)`, "=", username)
+    .executeTakeFirst();
+  const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash()), input.password);
+  if (!user || !valid) throw authError(401, "invalid_credentials");
+  // Only someone who knows the password learns that the account is locked.
+  if (!user.is_active) throw authError(403, "account_inactive");
+
+  const session = await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ last_login_at: sql`now()` }).where("id", "=", user.id).execute();
+    return createSession(trx, user.id, user.is_temp_password ? "temp" : "full");
+  });
+  await clearRateLimit(ctx.db, ipUserKey(ip, username));
+  const answer = await sessionAnswer(ctx.db, user.id, session.token);
+  return { session, answer: { token: session.token, sso_token: session.token, ...answer } };
+}
+
+function weakPasswordError(password: string): HttpError | undefined {
+  const problems = passwordProblems(password);
+  return problems.length
+    ? new HttpError(400, "weak_password", AUTH_DETAILS.weak_password, { new_password: problems })
+    : undefined;
+}
+
+/**
+ * Changes the caller's password. A wrong old password counts towards the lock-out; the last allowed one
+ * deactivates the account, ends its sessions and e-mails a reactivation link, all in one transaction.
+ */
+export async function changePassword(
+  ctx: AuthContext,
+  user: AuthUser,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const row = await ctx.db
+    .selectFrom("users")
+    .select(["password_hash", "failed_old_password_attempts"])
+    .where("id", "=", user.id)
+    .executeTakeFirstOrThrow();
+
+  if (!(await verifyPassword(row.password_hash, oldPassword))) {
+    const locked = await ctx.db.transaction().execute(async (trx) => {
+      const counted = await trx
+        .updateTable("users")
+        .set((eb) => ({ failed_old_password_attempts: eb("failed_old_password_attempts", "+", 1) }))
+        .where("id", "=", user.id)
+        .returning("failed_old_password_attempts")
+        .executeTakeFirstOrThrow();
+      if (counted.failed_old_password_attempts < MAX_OLD_PASSWORD_ATTEMPTS) return false;
+      // Only the request that flips is_active sends the e-mail, however many arrive at once.
+      const target = await trx
+        .updateTable("users")
+        .set({ is_active: false })
+        .where("id", "=", user.id)
+        .where("is_active", "=", true)
+        .returning(["email", "username"])
+        .executeTakeFirst();
+      await deleteUserSessions(trx, user.id);
+      if (target) {
+        const token = await issuePasswordToken(trx, user.id, "reactivate");
+        const days = TOKEN_VALIDITY_SECONDS.reactivate / 86400;
+        await enqueueEmail(
+          trx,
+          mode(ctx),
+          reactivationEmail(target.email, target.username, link(ctx, "reactivate", token), days),
+        );
+      }
+      return true;
+    });
+    throw locked ? authError(403, "account_locked") : authError(400, "wrong_old_password");
+  }
+
+  // A right old password ends the run of wrong ones, whatever happens to the new one.
+  if (row.failed_old_password_attempts > 0)
+    await ctx.db
+      .updateTable("users")
+      .set({ failed_old_password_attempts: 0 })
+      .where("id", "=", user.id)
+      .execute();
+  const weak = weakPasswordError(newPassword);
+  if (weak) throw weak;
+
+  const hash = await hashPassword(newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ password_hash: hash, is_temp_password: false, failed_old_password_attempts: 0 })
+      .where("id", "=", user.id)
+      .execute();
+    // Other devices signed in with the old password are signed out; this one goes on as a full session.
+    await deleteUserSessions(trx, user.id, user.session.id);
+    await setSessionKind(trx, user.session.id, "full");
+    await revokePasswordTokens(trx, user.id);
+  });
+}
+
+/** Sends a reset link to every account with this e-mail; the answer never tells whether one exists. */
+export async function forgotPassword(ctx: AuthContext, email: string, ip: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const limit = await hitRateLimits(ctx.db, [
+    { key: `forgot:email:${address}`, rule: FORGOT_LIMITS.email },
+    { key: `forgot:ip:${ip}`, rule: FORGOT_LIMITS.ip },
+  ]);
+  if (!limit.allowed)
+    throw new HttpError(429, "too_many_requests", AUTH_DETAILS.too_many_requests, undefined, {
+      "retry-after": String(limit.retryAfterSeconds),
+    });
+  const users = await ctx.db
+    .selectFrom("users")
+    .select(["id", "email", "username"])
+    .where(sql`lower(email)`, "=", address)
+    .execute();
+  if (users.length === 0) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const u of users) {
+      const token = await issuePasswordToken(trx, u.id, "reset");
+      await enqueueEmail(
+        trx,
+        mode(ctx),
+        resetPasswordEmail(u.email, u.username, link(ctx, "reset-password", token)),
+      );
+    }
+  });
+}
+
+/** Sets a new password from an e-mailed link; also reactivates a locked account and ends all its sessions. */
+export async function resetPassword(ctx: AuthContext, token: string, newPassword: string): Promise<void> {
+  // Checked first so a weak password does not use up the link.
+  const weak = weakPasswordError(newPassword);
+  if (weak) throw weak;
+  const hash = await hashPassword(newPassword);
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await consumePasswordToken(trx, token, "reset");
+    if (userId === undefined) return false;
+    await trx
+      .updateTable("users")
+      .set({ password_hash: hash, is_active: true, is_temp_password: false, failed_old_password_attempts: 0 })
+      .where("id", "=", userId)
+      .execute();
+    await deleteUserSessions(trx, userId);
+    await revokePasswordTokens(trx, userId);
+    return true;
+  });
+  if (!done) throw authError(400, "invalid_token");
+}
+
+export async function reactivate(ctx: AuthContext, token: string): Promise<void> {
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await consumePasswordToken(trx, token, "reactivate");
+    if (userId === undefined) return false;
+    await trx
+      .updateTable("users")
+      .set({ is_active: true, failed_old_password_attempts: 0 })
+      .where("id", "=", userId)
+      .execute();
+    return true;
+  });
+  if (!done) throw authError(400, "invalid_token");
+}

@@ -1,0 +1,62 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+/**
+ * Fixed-window counters in the rate_limits table, shared by every server process. One atomic upsert counts a
+ * hit and starts a new window when the old one has passed, so concurrent requests never lose a count.
+ */
+export interface RateLimitRule {
+  /** Hits allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  hits: number;
+  resetAt: Date;
+}
+
+export async function hitRateLimit(
+  db: Kysely<DB>,
+  key: string,
+  rule: RateLimitRule,
+): Promise<RateLimitResult> {
+  const window = `${rule.windowSeconds} seconds`;
+  const { rows } = await sql<{ hits: number; reset_at: Date }>`
+    insert into rate_limits (key, hits, reset_at)
+    values (${key}, 1, now() + ${window}::interval)
+    on conflict (key) do update set
+      hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning hits, reset_at`.execute(db);
+  const row = rows[0]!;
+  return { allowed: row.hits <= rule.limit, hits: row.hits, resetAt: new Date(row.reset_at) };
+}
+
+/** Checks several counters at once (for example per IP and per username); every one is counted. */
+export async function hitRateLimits(
+  db: Kysely<DB>,
+  checks: { key: string; rule: RateLimitRule }[],
+): Promise<RateLimitResult & { retryAfterSeconds: number }> {
+  const results = [];
+  for (const c of checks) results.push(await hitRateLimit(db, c.key, c.rule));
+  const blocked = results.filter((r) => !r.allowed);
+  const resetAt = new Date(Math.max(...(blocked.length ? blocked : results).map((r) => r.resetAt.getTime())));
+  return {
+    allowed: blocked.length === 0,
+    hits: Math.max(...results.map((r) => r.hits)),
+    resetAt,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)),
+  };
+}
+
+export async function clearRateLimit(db: Kysely<DB>, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
+/** Drops counters whose window has passed; they would restart at 1 anyway. */
+export async function deleteExpiredRateLimits(db: Kysely<DB>): Promise<number> {
+  const r = await db.deleteFrom("rate_limits").where("reset_at", "<", sql<Date>`now()`).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
