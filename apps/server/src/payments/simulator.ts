@@ -1,0 +1,161 @@
+import type { Acquirer, AcquirerResult, CardPayment, CardRef } from "./acquirer.ts";
+
+/**
+ * The deterministic acquirer simulator. Outcomes follow from the card (first 6 and last 4 digits, so saved
+ * cards behave like the card they were saved from), the wallet number and the one-time codes, never from
+ * chance. The cards and wallets are listed in docs/payments.md.
+ */
+
+export const SIMULATOR_OTP = "123456";
+export const SANDBOX_WALLET = "01010101010";
+export const SANDBOX_WALLET_MPIN = "123456";
+/** The simulated time a timeout card waits before the acquirer gives up (virtual: nothing sleeps). */
+export const TIMEOUT_VIRTUAL_WAIT_MS = 60_000;
+
+export type CardBehaviour =
+  | "success"
+  | "insufficient_funds"
+  | "challenge"
+  | "3ds_failure"
+  | "pending"
+  | "timeout";
+
+/** The test cards by first 6 + last 4 digits. */
+export const TEST_CARDS: Record<string, { pan: string; behaviour: CardBehaviour }> = {
+  "5123452346": { pan: "5123456789012346", behaviour: "success" },
+  "5123450008": { pan: "5123450000000008", behaviour: "success" },
+  "4111111111": { pan: "4111111111111111", behaviour: "success" },
+  "4000000002": { pan: "4000000000000002", behaviour: "insufficient_funds" },
+  "4000003220": { pan: "4000000000003220", behaviour: "challenge" },
+  "4000003063": { pan: "4000000000003063", behaviour: "3ds_failure" },
+  "4000000259": { pan: "4000000000000259", behaviour: "pending" },
+  "4000000119": { pan: "4000000000000119", behaviour: "timeout" },
+};
+
+/** Unknown cards are declined: the simulator only knows its documented cards. */
+export function cardBehaviour(card: CardRef): CardBehaviour | "unknown" {
+  return TEST_CARDS[card.first6 + card.last4]?.behaviour ?? "unknown";
+}
+
+function approved(threeDSecure: boolean, reference: string): AcquirerResult {
+  return {
+    outcome: "approved",
+    message: "Approved",
+    txnResponseCode: "APPROVED",
+    acqResponseCode: "00",
+    threeDSecure,
+    reference,
+  };
+}
+
+function declined(message: string, txnResponseCode: string, acqResponseCode: string, threeDSecure = false) {
+  return { outcome: "declined", message, txnResponseCode, acqResponseCode, threeDSecure } as AcquirerResult;
+}
+
+export const AUTH_FAILED_MESSAGE = "3-D Secure authentication failed";
+
+let sequence = 0;
+/** A reference the simulator answers; unique within a process and readable in support tickets. */
+function reference(prefix: string): string {
+  sequence = (sequence + 1) % 1_000_000;
+  return `SIM-${prefix}-${Date.now().toString(36)}-${sequence}`;
+}
+
+function cardOutcome(card: CardRef, threeDSecure: boolean, afterChallenge: boolean): AcquirerResult {
+  const behaviour = cardBehaviour(card);
+  switch (behaviour) {
+    case "success":
+      return approved(threeDSecure, reference("AUTH"));
+    case "insufficient_funds":
+      return declined("Insufficient funds", "DECLINED", "51", threeDSecure);
+    case "challenge":
+      if (!threeDSecure) return approved(false, reference("AUTH"));
+      if (afterChallenge) return approved(true, reference("AUTH"));
+      return {
+        outcome: "challenge",
+        message: "3-D Secure authentication required",
+        txnResponseCode: "PENDING_AUTHENTICATION",
+        acqResponseCode: "",
+        threeDSecure: true,
+      };
+    case "3ds_failure":
+      if (!threeDSecure) return declined("Do not honour", "DECLINED", "05");
+      return declined(AUTH_FAILED_MESSAGE, "AUTHENTICATION_FAILED", "", true);
+    case "pending":
+      return {
+        outcome: "pending",
+        message: "Pending",
+        txnResponseCode: "PENDING",
+        acqResponseCode: "",
+        threeDSecure,
+        reference: reference("AUTH"),
+      };
+    case "timeout":
+      return {
+        ...declined("Transaction timed out", "TIMEOUT", "91", threeDSecure),
+        data: { simulated_wait_ms: TIMEOUT_VIRTUAL_WAIT_MS },
+      };
+    default:
+      return declined("Do not honour", "DECLINED", "05", threeDSecure);
+  }
+}
+
+export class SimulatorAcquirer implements Acquirer {
+  readonly name = "simulator";
+
+  async payCard(request: CardPayment): Promise<AcquirerResult> {
+    return cardOutcome(request.card, request.threeDSecure, false);
+  }
+
+  async completeChallenge(request: { card: CardRef; otp: string }): Promise<AcquirerResult> {
+    if (request.otp.trim() !== SIMULATOR_OTP)
+      return declined(AUTH_FAILED_MESSAGE, "AUTHENTICATION_FAILED", "", true);
+    return cardOutcome(request.card, true, true);
+  }
+
+  async payToken(request: { card: CardRef }): Promise<AcquirerResult> {
+    // Merchant-initiated: no cardholder to challenge, so a 3-D Secure card simply goes through.
+    const behaviour = cardBehaviour(request.card);
+    if (behaviour === "challenge" || behaviour === "3ds_failure") return approved(false, reference("AUTH"));
+    return cardOutcome(request.card, false, false);
+  }
+
+  async startWallet(request: { msisdn: string }): Promise<AcquirerResult> {
+    if (request.msisdn.replace(/\D/g, "") !== SANDBOX_WALLET)
+      return declined("Wallet not registered", "DECLINED", "14");
+    return {
+      outcome: "pending",
+      message: "Pending wallet confirmation",
+      txnResponseCode: "PENDING",
+      acqResponseCode: "",
+      threeDSecure: false,
+      reference: reference("WALLET"),
+    };
+  }
+
+  async confirmWallet(request: { msisdn: string; mpin: string; otp: string }): Promise<AcquirerResult> {
+    if (request.msisdn.replace(/\D/g, "") !== SANDBOX_WALLET)
+      return declined("Wallet not registered", "DECLINED", "14");
+    if (request.mpin.trim() !== SANDBOX_WALLET_MPIN) return declined("Wrong MPIN", "DECLINED", "55");
+    if (request.otp.trim() !== SIMULATOR_OTP) return declined("Wrong OTP", "DECLINED", "55");
+    // The sandbox wallet reports its response code as 200, as the published sandbox does.
+    return { ...approved(false, reference("WALLET")), txnResponseCode: "200" };
+  }
+
+  async issueKioskBill(request: { transactionId: number }): Promise<{ billReference: string }> {
+    // Derived from the transaction id: unique, stable and never random.
+    return { billReference: String(10_000_000 + request.transactionId) };
+  }
+
+  async capture(): Promise<AcquirerResult> {
+    return approved(false, reference("CAPTURE"));
+  }
+
+  async refund(): Promise<AcquirerResult> {
+    return approved(false, reference("REFUND"));
+  }
+
+  async void(): Promise<AcquirerResult> {
+    return approved(false, reference("VOID"));
+  }
+}
