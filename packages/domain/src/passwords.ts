@@ -6,7 +6,13 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export type PasswordProblem = "too_short" | "too_long" | "no_lowercase" | "no_uppercase" | "no_digit" | "no_special";
+export type PasswordProblem =
+  | "too_short"
+  | "too_long"
+  | "no_lowercase"
+  | "no_uppercase"
+  | "no_digit"
+  | "no_special";
 
 export function passwordProblems(password: string): PasswordProblem[] {
   const problems: PasswordProblem[] = [];
