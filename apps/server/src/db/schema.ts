@@ -274,8 +274,6 @@ export interface TransactionsTable {
   updated_at: Timestamp;
   /** The payment key (payment token) the payment was made with; null for children and seeded rows. */
   payment_key_id: number | null;
-  /** The provider's source_data: {type, pan, sub_type, tenure}. */
-  source_data: Json<Record<string, unknown>> | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@ import { runStatements } from "../statements.ts";
 
 /**
  * The payment core: API auth tokens, payment keys and intentions, saved card tokens, idempotency records and
- * the callback delivery log. Transactions gain the link to the payment key that created them and the
- * provider's source_data; integrations gain the auth/capture flag.
+ * the callback delivery log. Transactions gain the link to the payment key that created them;
+ * integrations gain the auth/capture flag. The provider's source_data stays in transactions.data.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
@@ -88,7 +88,6 @@ create table card_tokens (
 create index card_tokens_order_idx on card_tokens (order_id);
 
 alter table transactions add column payment_key_id bigint references payment_keys(id);
-alter table transactions add column source_data jsonb;
 create index transactions_bill_reference_idx on transactions ((data->>'bill_reference')) where data->>'bill_reference' is not null;
 
 alter table payment_links add column notification_url text;
