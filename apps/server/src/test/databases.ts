@@ -39,8 +39,25 @@ export async function createTestDatabase(
       await database.close();
       const c = new pg.Client({ connectionString: TEST_PG_URL });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // pg's pool.end() resolves before its connections have closed; forcing the drop at once kills them
+        // mid-close and surfaces as an unhandled FATAL error. Wait for them, and force only as a last resort.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if (attempt >= 30) {
+              await c.query(`drop database if exists ${name} with (force)`);
+              break;
+            }
+            if ((error as { code?: string }).code !== "55006") throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -1,0 +1,105 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { describeEachDatabase } from "../test/databases.ts";
+import { claimDueEmails, enqueueEmail, listMailbox, MAILBOX_SIZE } from "./outbox.ts";
+import { deliverDueEmails, MAX_DELIVERY_ATTEMPTS, type MailTransport, retryDelaySeconds } from "./sender.ts";
+
+const mail = (n: number) => ({ to: `user${n}@example.test`, subject: `Subject ${n}`, text: `Body ${n}` });
+
+describeEachDatabase("e-mail outbox", (get) => {
+  const db = () => get().database.db;
+  const row = (id: number) =>
+    db().selectFrom("email_outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const makeDue = (id: number) =>
+    db().updateTable("email_outbox").set({ next_attempt_at: sql`now()` }).where("id", "=", id).execute();
+
+  it("keeps mail local without SMTP and lists it newest first", async () => {
+    const first = await enqueueEmail(db(), { smtp: false }, mail(1));
+    const second = await enqueueEmail(db(), { smtp: false }, mail(2));
+    expect((await row(first)).status).toBe("local");
+    const listed = await listMailbox(db());
+    expect(listed.slice(0, 2).map((m) => m.id)).toEqual([second, first]);
+    expect(listed[0]).toMatchObject({ to: "user2@example.test", subject: "Subject 2", text: "Body 2" });
+    // Local mail is never claimed for sending.
+    expect((await claimDueEmails(db(), 100)).map((m) => m.id)).not.toContain(first);
+  });
+
+  it("shows at most the newest fifty", async () => {
+    for (let i = 0; i < MAILBOX_SIZE + 3; i++) await enqueueEmail(db(), { smtp: false }, mail(100 + i));
+    const listed = await listMailbox(db());
+    expect(listed).toHaveLength(MAILBOX_SIZE);
+    expect(listed[0]!.subject).toBe(`Subject ${100 + MAILBOX_SIZE + 2}`);
+  });
+
+  it("rolls back the mail with the change that caused it", async () => {
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await enqueueEmail(trx, { smtp: true }, { ...mail(7), subject: "rolled back" });
+          throw new Error("the change failed");
+        }),
+    ).rejects.toThrow("the change failed");
+    const found = await db()
+      .selectFrom("email_outbox")
+      .select("id")
+      .where("subject", "=", "rolled back")
+      .execute();
+    expect(found).toHaveLength(0);
+  });
+
+  it("sends queued mail, retries failures with growing delays, and gives up after the last try", async () => {
+    await db().deleteFrom("email_outbox").where("status", "=", "queued").execute();
+    const good = await enqueueEmail(db(), { smtp: true }, mail(10));
+    const bad = await enqueueEmail(db(), { smtp: true }, { ...mail(11), to: "broken@example.test" });
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      async sendMail(m) {
+        if (m.to === "broken@example.test") throw new Error("550 mailbox unavailable");
+        sent.push(m.to);
+      },
+    };
+    expect(await deliverDueEmails(db(), transport, "Portal <no-reply@portal.test>")).toEqual({
+      sent: 1,
+      failed: 1,
+    });
+    expect(sent).toEqual(["user10@example.test"]);
+    expect(await row(good)).toMatchObject({ status: "sent", attempts: 1 });
+    const failedOnce = await row(bad);
+    expect(failedOnce).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      last_error: "550 mailbox unavailable",
+    });
+    // Not due again before its delay.
+    expect(await deliverDueEmails(db(), transport, "x")).toEqual({ sent: 0, failed: 0 });
+    const wait = (new Date(failedOnce.next_attempt_at).getTime() - Date.now()) / 1000;
+    expect(wait).toBeGreaterThan(retryDelaySeconds(1) - 5);
+    expect(retryDelaySeconds(2)).toBeGreaterThan(retryDelaySeconds(1));
+
+    for (let i = 2; i <= MAX_DELIVERY_ATTEMPTS; i++) {
+      await makeDue(bad);
+      await deliverDueEmails(db(), transport, "x");
+    }
+    expect(await row(bad)).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
+    await makeDue(bad);
+    expect(await deliverDueEmails(db(), transport, "x")).toEqual({ sent: 0, failed: 0 });
+  });
+});
+
+describe("e-mail outbox with several senders [postgres]", () => {
+  it("never gives one message to two senders", async () => {
+    const { createTestDatabase } = await import("../test/databases.ts");
+    const test = await createTestDatabase("postgres");
+    try {
+      const db = test.database.db;
+      for (let i = 0; i < 40; i++) await enqueueEmail(db, { smtp: true }, mail(i));
+      const claims = await Promise.all(Array.from({ length: 6 }, () => claimDueEmails(db, 10)));
+      const ids = claims.flat().map((m) => m.id);
+      expect(ids).toHaveLength(40);
+      expect(new Set(ids).size).toBe(40);
+    } finally {
+      await test.drop();
+    }
+  });
+});
