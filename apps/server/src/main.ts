@@ -25,7 +25,7 @@ const where =
 console.log(
   `\nPortal is running on ${where}.\nOpen ${config.publicUrl}/portal2/en/login (Arabic: ${config.publicUrl}/portal2/ar/login)`,
 );
-console.log(
-  `API documentation: ${config.publicUrl}/api/docs   Local mailbox: ${config.publicUrl}/dev/mailbox`,
-);
+// Without SMTP_URL e-mails (reset and reactivation links) are kept and shown on the mailbox page.
+const mailbox = config.smtpUrl ? "" : `   Local mailbox: ${config.publicUrl}/portal2/en/mailbox`;
+console.log(`API documentation: ${config.publicUrl}/api/docs${mailbox}`);
 if (demo) printDemoSummary(demo, config);
