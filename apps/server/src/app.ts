@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { installAuth } from "./auth/auth.hook.ts";
+import { installAuth, SECURITY_SCHEMES } from "./auth/auth.hook.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { installAuthCleanup } from "./auth/cleanup.ts";
 import { configRoutes } from "./config/config.routes.ts";
@@ -59,6 +59,7 @@ export async function buildApp(
         version: "0.1.0",
         description: "Dashboard API and the provider-compatible public merchant API.",
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });

@@ -7,6 +7,7 @@ import {
   isPermissionName,
   type PermissionName,
   type ProfileType,
+  SESSION_COOKIE,
 } from "@portal/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../security/errors.ts";
@@ -81,6 +82,17 @@ export function requireBankId(request: FastifyRequest): number {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** How a signed-in route is called, for the OpenAPI document: the session cookie or a bearer token. */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: "apiKey" as const,
+    in: "cookie" as const,
+    name: SESSION_COOKIE,
+    description: `Browser session; state-changing requests also need the ${CSRF_HEADER} header.`,
+  },
+  bearer: { type: "http" as const, scheme: "bearer", description: "The token of the sign-in answer." },
+};
+
 export interface AuthOptions {
   /** Routes under these prefixes are public without declaring it (the API documentation UI). */
   publicPrefixes?: string[];
@@ -115,6 +127,15 @@ export async function installAuth(app: FastifyInstance, opts: AuthOptions = {}):
       );
     if (config.permission !== null && !isPermissionName(config.permission))
       throw new Error(`Route ${where} declares an unknown permission: ${String(config.permission)}`);
+    // Document who may call it (the swagger hook, registered after this one, reads the changed schema).
+    if (route.schema && !route.schema.security) {
+      const need = config.permission ? `Needs the permission "${config.permission}".` : "Any signed-in user.";
+      route.schema = {
+        ...route.schema,
+        security: [{ session: [] }, { bearer: [] }],
+        description: route.schema.description ? `${route.schema.description}\n\n${need}` : need,
+      };
+    }
   });
 
   app.addHook("onRequest", async (request) => {

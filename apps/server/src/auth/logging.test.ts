@@ -56,7 +56,11 @@ describeEachDatabase("logs", (get) => {
       payload: { token: resetToken, new_password: "Reset-Secret-Pa55" },
     });
     secrets.push("Reset-Secret-Pa55");
-    await app.inject({ method: "POST", url: "/api/auth/reactivate", payload: { token: "Guessed-Reactivation" } });
+    await app.inject({
+      method: "POST",
+      url: "/api/auth/reactivate",
+      payload: { token: "Guessed-Reactivation" },
+    });
     secrets.push("Guessed-Reactivation");
     await app.inject({ url: "/api/auth/logout", headers: { authorization: `Bearer ${session!.token}` } });
 
