@@ -213,7 +213,7 @@ export async function issueMerchantKeys(
 ): Promise<MerchantKeys> {
   const keys = generateMerchantKeys(opts.country, opts.random);
   const now = opts.now ?? new Date();
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<DB>) => {
     await trx
       .updateTable("merchant_keys")
       .set({ revoked_at: now })
@@ -229,7 +229,10 @@ export async function issueMerchantKeys(
       .set({ hmac_secret_enc: encryptSecret(keys.hmacSecret, opts.dataKey, hmacSecretContext(merchantId)) })
       .where("id", "=", merchantId)
       .execute();
-  });
+  };
+  // Joins the caller's transaction when there is one (Kysely does not nest transactions).
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
   return keys;
 }
 
