@@ -1,0 +1,117 @@
+import { getCookie } from "../lib/cookies.ts";
+import { ApiError, type ErrorBody } from "./errors.ts";
+
+/** Every request times out after 100000 ms (spec sections 7 and 9). */
+export const REQUEST_TIMEOUT_MS = 100_000;
+export const CSRF_COOKIE = "csrf_token";
+export const CSRF_HEADER = "X-CSRF-Token";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * false for calls whose 401 means something else than an ended session: sign-in (wrong credentials),
+   * the session check at start-up, and the logout call itself.
+   */
+  handleUnauthorized?: boolean;
+}
+
+let csrfFromSignIn: string | undefined;
+let onUnauthorized: ((err: ApiError) => void) | undefined;
+let currentLanguage = "en";
+
+/** The session token stays in the HttpOnly cookie; the CSRF value comes from its readable cookie or sign-in. */
+export function rememberCsrfToken(token: string | undefined): void {
+  csrfFromSignIn = token;
+}
+
+/** The generic handler's 401 rule: the app registers its session-expired logout here. */
+export function setUnauthorizedHandler(handler: (err: ApiError) => void): void {
+  onUnauthorized = handler;
+}
+
+export function setRequestLanguage(lang: string): void {
+  currentLanguage = lang;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { detail: undefined, raw: text };
+  }
+}
+
+/** The one fetch wrapper of the dashboard: JSON in and out, cookies, CSRF header, timeout, error shape. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": currentLanguage };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") {
+    const csrf = getCookie(CSRF_COOKIE) ?? csrfFromSignIn;
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort();
+  options.signal?.addEventListener("abort", abortFromCaller, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "include",
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted && !timedOut) throw cause;
+    const err = new ApiError(timedOut ? "timeout" : "network", 0, undefined);
+    logFailure(method, path, timedOut ? "Request timed out" : "network error", null);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", abortFromCaller);
+  }
+
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+
+  const err = new ApiError("http", response.status, (body ?? undefined) as ErrorBody | undefined);
+  logFailure(method, path, response.status, response.headers.get("x-request-id"));
+  if (response.status === 401 && options.handleUnauthorized !== false && onUnauthorized) {
+    err.handled = true;
+    onUnauthorized(err);
+  }
+  throw err;
+}
+
+/** Failures are recorded without bodies, so no secret or personal data reaches the console. */
+function logFailure(method: string, path: string, status: number | string, requestId: string | null): void {
+  const url = new URL(path, window.location.origin);
+  console.warn("API request failed", { method, url: url.origin, path: url.pathname, status, requestId });
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "GET" }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "POST", body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "PUT", body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "PATCH", body: body ?? {} }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "DELETE" }),
+};

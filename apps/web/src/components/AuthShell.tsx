@@ -1,0 +1,69 @@
+import { Box, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useAppConfig } from "../app/config.ts";
+import { isLang } from "../i18n/language.ts";
+import { BrandMark } from "./BrandMark.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { AnchorLink } from "./links.tsx";
+
+/** The frame of the signed-out pages: brand and language switch, a card, and a small footer. */
+export function AuthShell({
+  title,
+  intro,
+  children,
+  wide = false,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const config = useAppConfig();
+  const lang = isLang(i18n.language) ? i18n.language : "en";
+  return (
+    <Box mih="100dvh" style={{ display: "flex", flexDirection: "column" }}>
+      <Box component="header" px="lg" py="md">
+        <Group justify="space-between" wrap="nowrap">
+          <BrandMark />
+          <LanguageSwitch />
+        </Group>
+      </Box>
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1 }} py="xl" px="md">
+        <Container size={wide ? 760 : 460} p={0}>
+          <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>
+            <Stack gap="lg">
+              <Stack gap={6}>
+                <Title order={1} size="h2">
+                  {title}
+                </Title>
+                {intro ? (
+                  <Text c="dimmed" size="sm">
+                    {intro}
+                  </Text>
+                ) : null}
+              </Stack>
+              {children}
+            </Stack>
+          </Paper>
+        </Container>
+      </Box>
+      <Box component="footer" px="lg" py="md">
+        <Group justify="center" gap="lg">
+          <Text size="xs" c="dimmed">
+            {t("app.version", { version: config.version })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`app.countries.${config.country}`)}
+          </Text>
+          {config.mailbox ? (
+            <AnchorLink to="/{-$lang}/mailbox" params={{ lang }} size="xs" data-testid="mailbox-link">
+              {t("public.mailbox")}
+            </AnchorLink>
+          ) : null}
+        </Group>
+      </Box>
+    </Box>
+  );
+}

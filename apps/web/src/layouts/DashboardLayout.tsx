@@ -1,0 +1,83 @@
+import { Alert, AppShell, Box } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Outlet, useMatches } from "@tanstack/react-router";
+import { type CSSProperties, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { createQueryClient } from "../app/queryClient.ts";
+import { useLiveMode } from "../live/useLiveMode.ts";
+import { canView } from "../navigation/screens.ts";
+import NoPermission from "../screens/NoPermission.tsx";
+import { DashboardFooter } from "./DashboardFooter.tsx";
+import { DashboardHeader } from "./DashboardHeader.tsx";
+import classes from "./DashboardLayout.module.css";
+import { partnerVariables } from "./partnerTheme.ts";
+import { SideMenu } from "./SideMenu.tsx";
+import { useDashboard } from "./useDashboard.ts";
+
+/** A screen the user may not see shows the no-permission page instead (spec section 2). */
+function ScreenOutlet() {
+  const { viewer } = useDashboard();
+  const matches = useMatches();
+  const screen = [...matches].reverse().find((m) => m.staticData.screen)?.staticData.screen;
+  if (screen && !canView(screen, viewer)) return <NoPermission />;
+  return <Outlet />;
+}
+
+function TestDataBanner() {
+  const { t } = useTranslation();
+  const { isLive } = useLiveMode();
+  if (isLive) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      mb="lg"
+      title={t("live.testData")}
+      data-testid="test-data-indicator"
+    >
+      {t("live.testDataHint")}
+    </Alert>
+  );
+}
+
+/**
+ * The signed-in shell. Every profile type gets its layout (merchant, bank, terminal, partner); partner layouts
+ * carry the partner's colours. Header, side menu, main and footer are landmarks.
+ */
+export default function DashboardLayout() {
+  const { t } = useTranslation();
+  const { layout, menu, session } = useDashboard();
+  const [queryClient] = useState(createQueryClient);
+  const [navOpened, nav] = useDisclosure(false);
+  const style = (
+    layout === "partner" ? partnerVariables(session.acq_partner?.partner_css) : {}
+  ) as CSSProperties;
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !navOpened } }}
+        padding={0}
+        data-testid={`layout-${layout}`}
+        data-menu={menu}
+        style={style}
+      >
+        <AppShell.Header className={classes.header}>
+          <DashboardHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar id="dashboard-nav" aria-label={t("nav.mainMenu")} className={classes.navbar}>
+          <SideMenu onNavigate={nav.close} />
+        </AppShell.Navbar>
+        <Box className={classes.body}>
+          <Box component="main" id="main" tabIndex={-1} className={classes.main}>
+            {menu === "merchant" ? <TestDataBanner /> : null}
+            <ScreenOutlet />
+          </Box>
+          <DashboardFooter />
+        </Box>
+      </AppShell>
+    </QueryClientProvider>
+  );
+}

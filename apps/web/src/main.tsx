@@ -1,0 +1,30 @@
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { setRequestLanguage, setUnauthorizedHandler } from "./api/client.ts";
+import { loadAppConfig } from "./app/config.ts";
+import { currentLang } from "./app/navigation.ts";
+import { Providers } from "./app/Providers.tsx";
+import { toast } from "./app/toast.ts";
+import { restoreSession } from "./auth/signIn.ts";
+import { sessionExpired } from "./auth/signOut.ts";
+import { i18n, initI18n } from "./i18n/i18n.ts";
+import { router } from "./routes/router.tsx";
+
+async function start() {
+  const lang = currentLang();
+  setRequestLanguage(lang);
+  setUnauthorizedHandler(() => sessionExpired());
+  const [, , restored] = await Promise.all([initI18n(lang), loadAppConfig(), restoreSession()]);
+
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <Providers lang={lang}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+  if (restored === "expired") setTimeout(() => toast.warning(i18n.t("messages.sessionExpired")), 0);
+}
+
+void start();

@@ -1,0 +1,290 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from "@tanstack/react-router";
+import { setRequestLanguage } from "../api/client.ts";
+import { getAppConfig } from "../app/config.ts";
+import { setNavigator } from "../app/navigation.ts";
+import { rememberDeepLink } from "../auth/deepLink.ts";
+import { getSession, isSignedIn, type Session } from "../auth/session.ts";
+import { setLanguage } from "../i18n/i18n.ts";
+import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage } from "../i18n/language.ts";
+import { getCookie, setCookie } from "../lib/cookies.ts";
+import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
+import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
+import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
+import { RootLayout } from "./RootLayout.tsx";
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** The dashboard screen a route shows (navigation/screens.ts): its title and permission. */
+    screen?: ScreenKey;
+    /** The title key of a public page without a screen of its own yet. */
+    publicTitle?:
+      | "register"
+      | "registerSuccess"
+      | "growthReferring"
+      | "growthSignup"
+      | "bulkDisbursement"
+      | "activateStaff"
+      | "switchAutoLogin";
+  }
+}
+
+function landingOf(session: Session): ScreenTo {
+  return screenTo(landingFor({ profileType: session.type, permNames: session.permNames }));
+}
+
+const rootRoute = createRootRouteWithContext<Record<string, never>>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundRedirect,
+});
+
+/**
+ * The {lang} segment (spec sections 1 and 2): en or ar wins and is remembered in the lang cookie; any other value
+ * is reset to en with a page reload; without one the remembered language is put in the URL.
+ */
+const langRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "{-$lang}",
+  beforeLoad: async ({ params, location }) => {
+    const decision = resolveLanguage(params.lang, getCookie(LANG_COOKIE));
+    if (decision.action === "reload") {
+      window.location.replace(
+        pathWithLang(BASE_PATH + location.pathname, decision.lang, true) + location.searchStr,
+      );
+      await new Promise(() => undefined);
+    }
+    if (decision.action === "add") {
+      throw redirect({
+        href:
+          pathWithLang(BASE_PATH + location.pathname, decision.lang, false).slice(BASE_PATH.length) +
+          location.searchStr,
+        replace: true,
+      });
+    }
+    setCookie(LANG_COOKIE, decision.lang, LANG_COOKIE_DAYS);
+    setRequestLanguage(decision.lang);
+    await setLanguage(decision.lang);
+    return { lang: decision.lang };
+  },
+  component: Outlet,
+});
+
+/** /{lang}: the catch-all home, login when signed out, else the role landing. */
+const indexRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "/",
+  beforeLoad: ({ context }) => {
+    const session = getSession();
+    if (!isSignedIn(session))
+      throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
+    if (session.temp)
+      throw redirect({ to: "/{-$lang}/changepassword", params: { lang: context.lang }, replace: true });
+    throw redirect({ to: landingOf(session), params: { lang: context.lang }, replace: true });
+  },
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "login",
+  beforeLoad: ({ context }) => {
+    const session = getSession();
+    if (!isSignedIn(session)) return;
+    if (session.temp)
+      throw redirect({ to: "/{-$lang}/changepassword", params: { lang: context.lang }, replace: true });
+    throw redirect({ to: landingOf(session), params: { lang: context.lang }, replace: true });
+  },
+  component: lazyRouteComponent(() => import("../auth/login/LoginPage.tsx")),
+});
+
+const publicPage = lazyRouteComponent(() => import("../screens/PublicPlaceholder.tsx"));
+
+/** Register pages do not exist for Pakistan (spec section 2). */
+const noRegisterInPakistan = ({ context }: { context: { lang: "en" | "ar" } }) => {
+  if (getAppConfig().country === "PAK")
+    throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
+};
+
+const registerRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "register",
+  beforeLoad: noRegisterInPakistan,
+  staticData: { publicTitle: "register" },
+  component: publicPage,
+});
+const registerSuccessRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "register/success",
+  beforeLoad: noRegisterInPakistan,
+  staticData: { publicTitle: "registerSuccess" },
+  component: publicPage,
+});
+const forgotRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "forgetpassword",
+  component: lazyRouteComponent(() => import("../auth/ForgotPasswordPage.tsx")),
+});
+const resetRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "reset-password",
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === "string" ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import("../auth/ResetPasswordPage.tsx")),
+});
+const reactivateRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "reactivate",
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === "string" ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import("../auth/ReactivatePage.tsx")),
+});
+/** Open to any session, temporary or full; signed out it goes to login. */
+const changePasswordRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "changepassword",
+  beforeLoad: ({ context, location }) => {
+    if (!isSignedIn(getSession())) {
+      rememberDeepLink(BASE_PATH + location.href);
+      throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
+    }
+  },
+  component: lazyRouteComponent(() => import("../auth/ChangePasswordPage.tsx")),
+});
+const mailboxRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "mailbox",
+  component: lazyRouteComponent(() => import("../screens/MailboxPage.tsx")),
+});
+const growthReferringRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "growth/referring",
+  staticData: { publicTitle: "growthReferring" },
+  component: publicPage,
+});
+const growthSignupRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "growth/signup",
+  staticData: { publicTitle: "growthSignup" },
+  component: publicPage,
+});
+const bulkDisbursementRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "bulk_disbursement",
+  staticData: { publicTitle: "bulkDisbursement" },
+  component: publicPage,
+});
+const activateStaffRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "activate_staff",
+  staticData: { publicTitle: "activateStaff" },
+  component: publicPage,
+});
+const switchAutoLoginRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "switch-auto-login",
+  staticData: { publicTitle: "switchAutoLogin" },
+  component: publicPage,
+});
+
+/**
+ * The signed-in dashboard: signed out, the path is remembered as the deep link and the user goes to login; a
+ * temporary-password session goes to change password. The layout is chosen from the profile.
+ */
+const appRoute = createRoute({
+  getParentRoute: () => langRoute,
+  id: "app",
+  beforeLoad: ({ context, location }) => {
+    const session = getSession();
+    if (!isSignedIn(session)) {
+      rememberDeepLink(BASE_PATH + location.href);
+      throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
+    }
+    if (session.temp)
+      throw redirect({ to: "/{-$lang}/changepassword", params: { lang: context.lang }, replace: true });
+  },
+  component: lazyRouteComponent(() => import("../layouts/DashboardLayout.tsx")),
+});
+
+const comingSoon = lazyRouteComponent(() => import("../screens/ComingSoon.tsx"));
+
+/** A dashboard screen that later issues fill; until then it shows the bilingual coming-soon card. */
+function screenRoute<K extends ScreenKey>(key: K) {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path: SCREENS[key].path as (typeof SCREENS)[K]["path"],
+    staticData: { screen: key },
+    component: comingSoon,
+  });
+}
+
+const routeTree = rootRoute.addChildren([
+  langRoute.addChildren([
+    indexRoute,
+    loginRoute,
+    registerRoute,
+    registerSuccessRoute,
+    forgotRoute,
+    resetRoute,
+    reactivateRoute,
+    changePasswordRoute,
+    mailboxRoute,
+    growthReferringRoute,
+    growthSignupRoute,
+    bulkDisbursementRoute,
+    activateStaffRoute,
+    switchAutoLoginRoute,
+    appRoute.addChildren([
+      screenRoute("home"),
+      screenRoute("merchants"),
+      screenRoute("transactions"),
+      screenRoute("orders"),
+      screenRoute("invoices"),
+      screenRoute("newInvoice"),
+      screenRoute("paymentLinks"),
+      screenRoute("newPaymentLink"),
+      screenRoute("products"),
+      screenRoute("newProduct"),
+      screenRoute("customers"),
+      screenRoute("paymentIntegrations"),
+      screenRoute("apiKeys"),
+      screenRoute("checkout"),
+      screenRoute("iframes"),
+      screenRoute("users"),
+      screenRoute("transfers"),
+      screenRoute("chargebacks"),
+      screenRoute("reports"),
+      screenRoute("terminals"),
+      screenRoute("branches"),
+      screenRoute("qrPayment"),
+      screenRoute("riskCenter"),
+      screenRoute("statements"),
+      screenRoute("tutorials"),
+      screenRoute("settings"),
+      screenRoute("profile"),
+      screenRoute("terminalReports"),
+      screenRoute("bulkInvoices"),
+      screenRoute("activateAccount"),
+    ]),
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  basepath: BASE_PATH,
+  context: {},
+  defaultPreload: "intent",
+  notFoundMode: "root",
+  scrollRestoration: true,
+});
+
+setNavigator((target, replace) => {
+  router.history[replace ? "replace" : "push"](target);
+});
