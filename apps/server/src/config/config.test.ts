@@ -32,6 +32,14 @@ it("answers the country by host, the mailbox flag and the version", async () => 
   await app.close();
 });
 
+it("answers unknown paths 404 in the error shape, signed in or not", async () => {
+  const app = await buildTestApp(database);
+  const r = await app.inject({ url: "/api/no-such-thing" });
+  expect(r.statusCode).toBe(404);
+  expect(r.json()).toEqual({ detail: "Not found.", code: "not_found" });
+  await app.close();
+});
+
 it("follows COUNTRY_OVERRIDE, and turns the mailbox off when SMTP is configured", async () => {
   const app = await buildTestApp(database, { COUNTRY_OVERRIDE: "omn", SMTP_URL: "smtp://127.0.0.1:2525" });
   const r = await app.inject({ url: "/api/config", headers: { host: "portal.ksa.example.com" } });

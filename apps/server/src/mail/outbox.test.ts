@@ -1,8 +1,16 @@
+import Fastify from "fastify";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../config.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { claimDueEmails, enqueueEmail, listMailbox, MAILBOX_SIZE } from "./outbox.ts";
-import { deliverDueEmails, MAX_DELIVERY_ATTEMPTS, type MailTransport, retryDelaySeconds } from "./sender.ts";
+import {
+  deliverDueEmails,
+  installMailSender,
+  MAX_DELIVERY_ATTEMPTS,
+  type MailTransport,
+  retryDelaySeconds,
+} from "./sender.ts";
 
 const mail = (n: number) => ({ to: `user${n}@example.test`, subject: `Subject ${n}`, text: `Body ${n}` });
 
@@ -84,6 +92,32 @@ describeEachDatabase("e-mail outbox", (get) => {
     expect(await row(bad)).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
     await makeDue(bad);
     expect(await deliverDueEmails(db(), transport, "x")).toEqual({ sent: 0, failed: 0 });
+  });
+});
+
+describeEachDatabase("e-mail sender loop", (get) => {
+  it("delivers queued mail from a listening server and stops with it", async () => {
+    const db = get().database.db;
+    const id = await enqueueEmail(db, { smtp: true }, { ...mail(500), subject: "from the loop" });
+    const sent: string[] = [];
+    const app = Fastify();
+    app.decorate("deps", {
+      config: loadConfig({ SMTP_URL: "smtp://127.0.0.1:1" }),
+      database: get().database,
+    });
+    installMailSender(app, { transport: { sendMail: async (m) => void sent.push(m.subject) }, pollMs: 20 });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      await vi.waitFor(() => expect(sent).toContain("from the loop"), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(async () =>
+        expect(
+          (await db.selectFrom("email_outbox").select("status").where("id", "=", id).executeTakeFirst())
+            ?.status,
+        ).toBe("sent"),
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

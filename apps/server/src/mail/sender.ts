@@ -64,7 +64,11 @@ const POLL_MS = 5_000;
  * row-locked, so any number of processes can run this side by side. Without SMTP_URL nothing is sent: the
  * messages stay in the local mailbox.
  */
-export function installMailSender(app: FastifyInstance, transport?: MailTransport): void {
+export function installMailSender(
+  app: FastifyInstance,
+  opts: { transport?: MailTransport; pollMs?: number } = {},
+): void {
+  const { transport, pollMs = POLL_MS } = opts;
   const { smtpUrl, mailFrom } = app.deps.config;
   if (!smtpUrl && !transport) return;
   const mailer = transport ?? nodemailer.createTransport(smtpUrl);
@@ -88,7 +92,7 @@ export function installMailSender(app: FastifyInstance, transport?: MailTranspor
     if (stopped) return;
     timer = setTimeout(() => {
       running = tick().finally(schedule);
-    }, POLL_MS);
+    }, pollMs);
     timer.unref();
   };
 
