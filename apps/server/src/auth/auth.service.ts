@@ -11,7 +11,12 @@ import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { reactivationEmail, resetPasswordEmail } from "../mail/templates.ts";
-import { clearRateLimit, hitRateLimits, type RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
+import {
+  clearRateLimit,
+  hitRateLimits,
+  type RateLimitRule,
+  refundRateLimit,
+} from "../ratelimit/rate-limit.repository.ts";
 import { HttpError } from "../security/errors.ts";
 import { hashPassword, verifyPassword } from "../security/passwords.ts";
 import { newToken } from "../security/tokens.ts";
@@ -38,7 +43,7 @@ export interface AuthContext {
 
 const FIFTEEN_MINUTES = 15 * 60;
 /**
- * Sign-in tries: 10 per IP and username (one person guessing), 50 per username from anywhere (a distributed
+ * Failed sign-in tries: 10 per IP and username (one person guessing), 50 per username from anywhere (a distributed
  * guess), 300 per IP (one machine trying many names; high enough for offices behind one address).
  */
 export const LOGIN_LIMITS = {
@@ -52,8 +57,8 @@ export const FORGOT_LIMITS = {
   ip: { limit: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
-function ipUserKey(ip: string, username: string): string {
-  return `login:ip-user:${ip}:${username}`;
+function loginKeys(ip: string, username: string) {
+  return { ipUser: `login:ip-user:${ip}:${username}`, user: `login:user:${username}`, ip: `login:ip:${ip}` };
 }
 
 /** Verifying against this when the username is unknown keeps the answer time the same as for a wrong password. */
@@ -81,10 +86,11 @@ export async function signIn(
   ip: string,
 ): Promise<{ session: IssuedSession; answer: LoginResponse }> {
   const username = input.username.trim().toLowerCase();
+  const keys = loginKeys(ip, username);
   const limit = await hitRateLimits(ctx.db, [
-    { key: ipUserKey(ip, username), rule: LOGIN_LIMITS.ipUser },
-    { key: `login:user:${username}`, rule: LOGIN_LIMITS.user },
-    { key: `login:ip:${ip}`, rule: LOGIN_LIMITS.ip },
+    { key: keys.ipUser, rule: LOGIN_LIMITS.ipUser },
+    { key: keys.user, rule: LOGIN_LIMITS.user },
+    { key: keys.ip, rule: LOGIN_LIMITS.ip },
   ]);
   if (!limit.allowed)
     throw new HttpError(429, "rate_limited", AUTH_DETAILS.rate_limited, undefined, {
@@ -105,7 +111,11 @@ export async function signIn(
     await trx.updateTable("users").set({ last_login_at: sql`now()` }).where("id", "=", user.id).execute();
     return createSession(trx, user.id, user.is_temp_password ? "temp" : "full");
   });
-  await clearRateLimit(ctx.db, ipUserKey(ip, username));
+  // The limits are for failures: a success clears this person's run and gives its hit back to the others, so
+  // people signing in often (or a test suite) never wear down the per-username and per-IP allowance.
+  await clearRateLimit(ctx.db, keys.ipUser);
+  await refundRateLimit(ctx.db, keys.user);
+  await refundRateLimit(ctx.db, keys.ip);
   const answer = await sessionAnswer(ctx.db, user.id, session.token);
   return { session, answer: { token: session.token, sso_token: session.token, ...answer } };
 }

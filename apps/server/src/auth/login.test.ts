@@ -222,6 +222,25 @@ describeEachDatabase("sign-in", (get) => {
     expect((await signIn(app, user.username, user.password, "198.51.100.9")).response.statusCode).toBe(200);
   });
 
+  it("counts failures only: successful sign-ins give their hit back", async () => {
+    const user = await fx.user("Merchant");
+    const ip = "203.0.113.9";
+    await signIn(app, user.username, "Wrong-Pa55word", ip);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(app, user.username, user.password, ip)).response.statusCode).toBe(200);
+    const hits = async (key: string) =>
+      (
+        await get()
+          .database.db.selectFrom("rate_limits")
+          .select("hits")
+          .where("key", "=", key)
+          .executeTakeFirst()
+      )?.hits;
+    expect(await hits(`login:user:${user.username.toLowerCase()}`)).toBe(1);
+    expect(await hits(`login:ip:${ip}`)).toBe(1);
+    expect(await hits(`login:ip-user:${ip}:${user.username.toLowerCase()}`)).toBeUndefined();
+  });
+
   it("limits one username from many addresses", async () => {
     const user = await fx.user("Merchant");
     await get()

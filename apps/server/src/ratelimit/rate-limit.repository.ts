@@ -55,6 +55,19 @@ export async function clearRateLimit(db: Kysely<DB>, key: string): Promise<void>
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }
 
+/**
+ * Takes back one hit of the current window, for limits meant to count failures only: every try is counted up
+ * front (atomically, so a burst of parallel tries cannot slip through), and a try that succeeds is given back.
+ */
+export async function refundRateLimit(db: Kysely<DB>, key: string): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set((eb) => ({ hits: eb("hits", "-", 1) }))
+    .where("key", "=", key)
+    .where("hits", ">", 0)
+    .execute();
+}
+
 /** Drops counters whose window has passed; they would restart at 1 anyway. */
 export async function deleteExpiredRateLimits(db: Kysely<DB>): Promise<number> {
   const r = await db.deleteFrom("rate_limits").where("reset_at", "<", sql<Date>`now()`).executeTakeFirst();
