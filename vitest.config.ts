@@ -15,6 +15,7 @@ export default defineConfig({
         },
       },
       { test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"] } },
+      { test: { name: "checkout", root: "apps/checkout", include: ["src/**/*.test.ts"] } },
     ],
   },
 });
