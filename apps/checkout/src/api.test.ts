@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api } from "./api.ts";
+import { outcomeOf } from "./outcome.ts";
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected a failure");
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("checkout API client", () => {
+  it("reads a payment with the token in the query", async () => {
+    const fetch = answer(200, { amount_cents: 100 });
+    vi.stubGlobal("fetch", fetch);
+    await expect(api.payment("tok/en+1")).resolves.toEqual({ amount_cents: 100 });
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/checkout/payment?payment_token=tok%2Fen%2B1",
+      expect.objectContaining({ method: "GET", credentials: "omit" }),
+    );
+  });
+
+  it("posts the card as JSON", async () => {
+    const fetch = answer(200, { state: "challenge", challenge_id: "c", transaction_id: 1 });
+    vi.stubGlobal("fetch", fetch);
+    const body = {
+      payment_token: "t",
+      card_holder: "Test Account",
+      pan: "5123456789012346",
+      expiry_month: 1,
+      expiry_year: 39,
+      cvv: "123",
+    };
+    await api.card(body);
+    const init = fetch.mock.calls[0]! as unknown as [string, RequestInit];
+    expect(init[0]).toBe("/api/checkout/card");
+    expect(init[1].method).toBe("POST");
+    expect(JSON.parse(String(init[1].body))).toEqual(body);
+  });
+
+  it("maps the contract's error codes", async () => {
+    vi.stubGlobal("fetch", answer(404, { code: "invalid_token", detail: "x" }));
+    expect((await failure(api.payment("t"))).kind).toBe("invalid_token");
+    vi.stubGlobal("fetch", answer(410, { code: "expired" }));
+    expect((await failure(api.payment("t"))).kind).toBe("expired");
+    vi.stubGlobal("fetch", answer(409, { code: "attempts_exhausted" }));
+    expect((await failure(api.kiosk("t"))).kind).toBe("attempts_exhausted");
+    vi.stubGlobal("fetch", answer(400, { code: "invalid", fields: { pan: ["bad"] } }));
+    const invalid = await failure(api.kiosk("t"));
+    expect(invalid.kind).toBe("invalid");
+    expect(invalid.fields).toEqual({ pan: ["bad"] });
+  });
+
+  it("falls back on the status when the body has no code", async () => {
+    vi.stubGlobal("fetch", answer(404, undefined));
+    expect((await failure(api.payment("t"))).kind).toBe("invalid_token");
+    vi.stubGlobal("fetch", answer(429, { message: "slow down" }));
+    expect((await failure(api.payment("t"))).kind).toBe("rate_limited");
+    vi.stubGlobal("fetch", answer(500, { message: "boom" }));
+    expect((await failure(api.payment("t"))).kind).toBe("server");
+  });
+
+  it("reports a network failure as such", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    const error = await failure(api.payment("t"));
+    expect(error.kind).toBe("network");
+    expect(error.status).toBe(0);
+  });
+});
+
+describe("outcomeOf", () => {
+  const done = (success: boolean, pending: boolean) => ({
+    state: "done" as const,
+    transaction: { id: 1, success, pending, message: null, txn_response_code: null },
+    redirect_url: null,
+  });
+  it("tells success, decline and pending apart", () => {
+    expect(outcomeOf(done(true, false))).toBe("success");
+    expect(outcomeOf(done(false, false))).toBe("declined");
+    expect(outcomeOf(done(false, true))).toBe("pending");
+  });
+});

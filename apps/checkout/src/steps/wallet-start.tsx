@@ -1,0 +1,79 @@
+import { type FormEvent, useRef, useState } from "react";
+import { ApiError, api, type Payment } from "../api.ts";
+import { digitsOf, phoneValid } from "../card.ts";
+import { useI18n } from "../i18n.tsx";
+import { follow, safeUrl } from "../nav.ts";
+import { described, Field, Spinner } from "../ui.tsx";
+
+/** Wallet methods: the customer gives the wallet number; the provider API starts a pending wallet payment. */
+export default function WalletStart({
+  payment,
+  token,
+  onExhausted,
+}: {
+  payment: Payment;
+  token: string;
+  onExhausted: () => void;
+}) {
+  const { t } = useI18n();
+  const [phone, setPhone] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const error = touched && !phoneValid(phone) ? t.errPhone : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    setTouched(true);
+    setBanner(null);
+    if (!phoneValid(phone)) {
+      input.current?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const number = digitsOf(phone);
+      const started = await api.walletStart(token, number);
+      const next = safeUrl(started.redirect_url);
+      if (!next) throw new ApiError("server", 200);
+      follow(next, { phone: number });
+    } catch (e) {
+      setSending(false);
+      if (e instanceof ApiError && e.kind === "attempts_exhausted") return onExhausted();
+      setBanner(e instanceof ApiError && e.kind === "network" ? t.networkBody : t.serverBody);
+    }
+  }
+
+  return (
+    <form className="card-form" noValidate onSubmit={submit} aria-labelledby="wallet-title">
+      <h2 id="wallet-title" className="section-title">
+        {t.walletTitle}
+      </h2>
+      <Field id="wallet-phone" label={t.walletPhone} hint={t.walletPhoneHint} error={error}>
+        <input
+          id="wallet-phone"
+          ref={input}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          dir="ltr"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          onBlur={() => setTouched(true)}
+          {...described("wallet-phone", true, error)}
+        />
+      </Field>
+      {payment.is_live ? null : <p className="hint">{t.walletTestHint}</p>}
+      {banner ? (
+        <p className="banner" role="alert">
+          {banner}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-pay" disabled={sending} data-testid="wallet-start">
+        {sending ? <Spinner /> : null} {t.walletSend}
+      </button>
+    </form>
+  );
+}
