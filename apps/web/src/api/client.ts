@@ -89,7 +89,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.ok) return body as T;
 
   const err = new ApiError("http", response.status, (body ?? undefined) as ErrorBody | undefined);
-  logFailure(method, path, response.status, response.headers.get("x-request-id"));
+  // A 401 the caller expects (signed out at start-up, wrong password) is not a failure worth recording.
+  if (!(response.status === 401 && options.handleUnauthorized === false)) {
+    logFailure(method, path, response.status, response.headers.get("x-request-id"));
+  }
   if (response.status === 401 && options.handleUnauthorized !== false && onUnauthorized) {
     err.handled = true;
     onUnauthorized(err);

@@ -5,7 +5,7 @@ import { DirectionProvider, MantineProvider } from "@mantine/core";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { Lang } from "../i18n/language.ts";
 import { dirOf } from "../i18n/language.ts";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 const Toasts = lazy(() => import("./Toasts.tsx"));
 
@@ -13,7 +13,7 @@ const Toasts = lazy(() => import("./Toasts.tsx"));
 export function Providers({ lang, children }: { lang: Lang; children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={dirOf(lang)} detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>

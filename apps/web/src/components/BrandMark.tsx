@@ -1,10 +1,21 @@
 import { Group, Text, ThemeIcon } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The provider's mark: no image download, a monogram in the brand colour. */
-export function BrandMark({ logoUrl }: { logoUrl?: string | null }) {
+/** The provider's mark (a monogram, nothing downloaded) or a partner's logo, falling back to the mark. */
+export function BrandMark({ logoUrl, compact = false }: { logoUrl?: string | null; compact?: boolean }) {
   const { t } = useTranslation();
-  if (logoUrl) return <img src={logoUrl} alt={t("app.name")} style={{ maxHeight: 32, display: "block" }} />;
+  const [broken, setBroken] = useState(false);
+  if (logoUrl && !broken) {
+    return (
+      <img
+        src={logoUrl}
+        alt={t("app.name")}
+        style={{ maxHeight: 36, maxWidth: 160, display: "block" }}
+        onError={() => setBroken(true)}
+      />
+    );
+  }
   return (
     <Group gap="xs" wrap="nowrap">
       <ThemeIcon size={32} radius="md" aria-hidden>
@@ -15,8 +26,9 @@ export function BrandMark({ logoUrl }: { logoUrl?: string | null }) {
       <Text
         fw={700}
         size="md"
-        c="var(--portal-title-color)"
+        c="var(--portal-brand-color, var(--mantine-color-brand-8))"
         component="span"
+        visibleFrom={compact ? "sm" : undefined}
         style={{ whiteSpace: "nowrap" }}
       >
         {t("app.name")}

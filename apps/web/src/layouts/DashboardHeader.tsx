@@ -6,13 +6,15 @@ import { canView } from "../navigation/screens.ts";
 import { CreateMenu } from "./CreateMenu.tsx";
 import { LiveModeToggle } from "./LiveModeToggle.tsx";
 import { ScreenLink } from "./ScreenLink.tsx";
-import { useDashboard } from "./useDashboard.ts";
+import { useDashboard, useWideScreen } from "./useDashboard.ts";
 
 /** Header: brand, merchant id, Activate Account, live/test, Create menu, EN/AR (spec section 2). */
 export function DashboardHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const { t } = useTranslation();
   const { session, menu, viewer, lang } = useDashboard();
   const isMerchant = menu === "merchant";
+  // One live/test toggle at a time: in the header on wide screens, at the top of the menu on phones.
+  const wide = useWideScreen();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -27,9 +29,17 @@ export function DashboardHeader({ navOpened, onToggleNav }: { navOpened: boolean
           aria-controls="dashboard-nav"
           data-testid="nav-toggle"
         />
-        <BrandMark logoUrl={session.acq_partner?.partner_logo ?? null} />
+        <BrandMark logoUrl={session.acq_partner?.partner_logo ?? null} compact />
+        <Text size="sm" visibleFrom="lg" c="var(--portal-welcome-color, inherit)" data-testid="welcome">
+          {t("home.welcome", { name: session.name })}
+        </Text>
         {isMerchant && session.merchant_id !== null ? (
-          <Text size="sm" visibleFrom="md" c="var(--portal-merchant-color)" data-testid="merchant-id">
+          <Text
+            size="sm"
+            visibleFrom="md"
+            c="var(--portal-merchant-color, inherit)"
+            data-testid="merchant-id"
+          >
             {t("header.merchantId")}:{" "}
             <Text span fw={700} inherit dir="ltr">
               {session.merchant_id}
@@ -51,7 +61,7 @@ export function DashboardHeader({ navOpened, onToggleNav }: { navOpened: boolean
             {t("header.activateAccount")}
           </Button>
         ) : null}
-        {isMerchant ? <LiveModeToggle /> : null}
+        {isMerchant && wide ? <LiveModeToggle /> : null}
         {isMerchant ? <CreateMenu /> : null}
         <LanguageSwitch compact />
       </Group>

@@ -16,6 +16,7 @@ export function LiveModeToggle() {
       aria-describedby={canToggle ? undefined : "live-mode-hint"}
       color="teal.8"
       size="md"
+      styles={{ label: { color: "inherit" } }}
       data-testid="live-toggle"
       data-mode={isLive ? "live" : "test"}
     />

@@ -1,10 +1,11 @@
-import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { Box, Button, Divider, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { logout } from "../auth/signOut.ts";
 import { canView, SCREENS, sideMenuFor } from "../navigation/screens.ts";
+import { LiveModeToggle } from "./LiveModeToggle.tsx";
 import { ScreenLink } from "./ScreenLink.tsx";
 import classes from "./SideMenu.module.css";
-import { useDashboard } from "./useDashboard.ts";
+import { useDashboard, useWideScreen } from "./useDashboard.ts";
 
 /** The side menu of the profile's kind, gated by the user's permissions, with Log Out at the end. */
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
@@ -12,6 +13,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const { viewer, lang, subPath, session, menu } = useDashboard();
   const items = sideMenuFor(viewer);
   const isMerchant = menu === "merchant";
+  const wide = useWideScreen();
   return (
     <>
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
@@ -19,7 +21,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
           {isMerchant ? (
             <Box hiddenFrom="md" px="sm" pb="sm">
               {session.merchant_id !== null ? (
-                <Text size="sm" c="var(--portal-merchant-color)">
+                <Text size="sm" c="var(--portal-menu-color)">
                   {t("header.merchantId")}:{" "}
                   <Text span fw={700} inherit dir="ltr">
                     {session.merchant_id}
@@ -40,6 +42,11 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
                   {t("header.activateAccount")}
                 </Button>
               ) : null}
+              {wide ? null : (
+                <Group mt="sm" gap="sm" c="var(--portal-menu-color)">
+                  <LiveModeToggle />
+                </Group>
+              )}
               <Divider mt="sm" />
             </Box>
           ) : null}
@@ -62,7 +69,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
           })}
         </Stack>
       </ScrollArea>
-      <Box p="sm" style={{ borderBlockStart: "1px solid var(--mantine-color-gray-3)" }}>
+      <Box p="sm" style={{ borderBlockStart: "1px solid var(--portal-menu-border)" }}>
         <NavLink
           component="button"
           type="button"

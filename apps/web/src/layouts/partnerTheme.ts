@@ -40,25 +40,45 @@ export function readableTextOn(background: string): string {
 export function partnerVariables(css: PartnerCss | null | undefined): Record<string, string> {
   if (!css) return {};
   const vars: Record<string, string> = {};
+  const color = (value: unknown) => (isSafeColor(value) ? value.trim() : undefined);
   const set = (name: string, value: unknown) => {
-    if (isSafeColor(value)) vars[name] = value.trim();
+    const c = color(value);
+    if (c) vars[name] = c;
   };
-  set("--portal-header-bg", css.header_background);
-  if (isSafeColor(css.header_background))
-    vars["--portal-header-color"] = readableTextOn(css.header_background);
+  const header = color(css.header_background);
+  if (header) {
+    vars["--portal-header-bg"] = header;
+    vars["--portal-header-color"] = readableTextOn(header);
+    vars["--portal-brand-color"] = readableTextOn(header);
+  }
   set("--portal-welcome-color", css.welcome_color);
   set("--portal-merchant-color", css.merchant_color);
-  set("--portal-title-bg", css.title_background);
+  const titleBg = color(css.title_background);
+  if (titleBg) {
+    vars["--portal-title-bg"] = titleBg;
+    vars["--portal-title-pad"] = "var(--mantine-spacing-md)";
+  }
   set("--portal-title-color", css.title_color);
-  set("--portal-menu-color", css.menu_color);
+  // partner_css has no menu background: a light menu text colour means the menu sits on the header colour.
+  const menuText = color(css.menu_color);
+  if (menuText) {
+    vars["--portal-menu-color"] = menuText;
+    const lightText = readableTextOn(menuText) !== "#ffffff";
+    if (lightText && header) {
+      vars["--portal-menu-bg"] = header;
+      vars["--portal-menu-hover-bg"] = "rgba(255, 255, 255, 0.08)";
+      vars["--portal-menu-active-bg"] = "rgba(255, 255, 255, 0.12)";
+      vars["--portal-menu-border"] = "rgba(255, 255, 255, 0.16)";
+    }
+  }
   set("--portal-menu-hover-color", css.menu_hover_color);
   set("--portal-menu-active-color", css.menu_active_color);
   set("--portal-footer-color", css.footer_color);
   set("--portal-footer-bg", css.footer_background);
-  // The partner's active colour also drives Mantine's primary buttons and focus inside the layout.
-  if (isSafeColor(css.menu_active_color)) {
-    vars["--mantine-primary-color-filled"] = css.menu_active_color.trim();
-    vars["--mantine-primary-color-filled-hover"] = css.menu_active_color.trim();
+  // Primary buttons take the title colour when white text reads well on it.
+  if (titleBg && readableTextOn(titleBg) === "#ffffff") {
+    vars["--mantine-primary-color-filled"] = titleBg;
+    vars["--mantine-primary-color-filled-hover"] = header ?? titleBg;
   }
   return vars;
 }

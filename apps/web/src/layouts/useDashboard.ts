@@ -1,3 +1,5 @@
+import { em, getBreakpointValue, useMantineTheme } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { type Layout, layoutFor } from "@portal/domain/profiles";
 import { useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -32,4 +34,11 @@ export function useDashboard(): Dashboard {
     viewer: { profileType: session.type, permNames: session.permNames },
     subPath: parts.join("/"),
   };
+}
+
+/** True from Mantine's "sm" breakpoint up, where the side menu is always shown. Computed at once, not in an effect. */
+export function useWideScreen(): boolean {
+  const theme = useMantineTheme();
+  const query = `(min-width: ${em(getBreakpointValue("sm", theme.breakpoints))})`;
+  return useMediaQuery(query, true, { getInitialValueInEffect: false }) ?? true;
 }
