@@ -105,6 +105,7 @@ export type ApiErrorKind =
   | "expired"
   | "invalid"
   | "attempts_exhausted"
+  | "already_paid"
   | "rate_limited"
   | "server";
 
@@ -124,7 +125,22 @@ const KNOWN_CODES: Record<string, ApiErrorKind> = {
   expired: "expired",
   invalid: "invalid",
   attempts_exhausted: "attempts_exhausted",
+  already_paid: "already_paid",
+  rate_limited: "rate_limited",
+  invalid_transaction: "invalid_token",
+  method_not_supported: "invalid",
 };
+
+/** Failures after which the payment cannot go on from this page (the page shows why instead of the form). */
+export function isFinal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    (error.kind === "attempts_exhausted" ||
+      error.kind === "already_paid" ||
+      error.kind === "expired" ||
+      error.kind === "invalid_token")
+  );
+}
 
 async function call<T>(path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -169,7 +185,7 @@ export const api = {
   intention: (publicKey: string, clientSecret: string) =>
     call<Intention>(`/api/checkout/intention?${q({ public_key: publicKey, client_secret: clientSecret })}`),
   card: (body: CardPayment) => call<Done | Challenge>("/api/checkout/card", body),
-  threeDs: (body: { payment_token: string; challenge_id: string; otp: string; cancel?: boolean }) =>
+  threeDs: (body: { payment_token: string; challenge_id: string; otp: string }) =>
     call<Done>("/api/checkout/3ds", body),
   walletStart: (token: string, phone: string) =>
     call<WalletStart>("/api/acceptance/payments/pay", {

@@ -8,6 +8,7 @@ import {
   expiryProblem,
   formatCardNumber,
   formatExpiry,
+  holderProblem,
   luhnValid,
   panProblem,
   parseExpiry,
@@ -179,6 +180,15 @@ describe("cvvProblem", () => {
     expect(cvvProblem("12345")).toBe("invalid");
     expect(cvvProblem("12a")).toBe("invalid");
     expect(cvvProblem("١٢٣")).toBeNull();
+  });
+});
+
+describe("holderProblem", () => {
+  it("wants 2 to 100 characters", () => {
+    expect(holderProblem(" ")).toBe("required");
+    expect(holderProblem("A")).toBe("invalid");
+    expect(holderProblem("Test Account")).toBeNull();
+    expect(holderProblem("x".repeat(101))).toBe("invalid");
   });
 });
 

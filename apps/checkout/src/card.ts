@@ -120,8 +120,11 @@ export function cvvProblem(input: string): CvvProblem | null {
   return /^\d{3,4}$/.test(cvv) ? null : "invalid";
 }
 
-export function holderProblem(input: string): "required" | null {
-  return input.trim() === "" ? "required" : null;
+/** The name on the card: 2 to 100 characters, as the server checks. */
+export function holderProblem(input: string): "required" | "invalid" | null {
+  const name = input.trim();
+  if (name === "") return "required";
+  return name.length < 2 || name.length > 100 ? "invalid" : null;
 }
 
 /** A wallet's mobile number: 8 to 15 digits, optionally with a leading + and spaces or dashes between. */

@@ -158,6 +158,13 @@ const PROBLEM_TEXTS: Record<ProblemKind, (t: T) => [string, string]> = {
   missing: (t) => [t.title, t.missingToken],
 };
 
+/** The banner text for a failure that leaves the customer on the step, able to send again. */
+export function failureText(t: T, error: unknown): string {
+  if (error instanceof ApiError && error.kind === "network") return t.networkBody;
+  if (error instanceof ApiError && error.kind === "rate_limited") return t.rateLimited;
+  return t.serverBody;
+}
+
 export function problemOf(error: unknown): ProblemKind {
   if (!(error instanceof ApiError)) return "server";
   const map: Partial<Record<ApiErrorKind, ProblemKind>> = {
@@ -165,6 +172,7 @@ export function problemOf(error: unknown): ProblemKind {
     invalid_token: "invalid",
     expired: "expired",
     attempts_exhausted: "no_attempts",
+    already_paid: "paid",
   };
   return map[error.kind] ?? "server";
 }

@@ -49,10 +49,12 @@ export function UnifiedPage({ params }: { params: URLSearchParams }) {
   if (method) {
     return <MethodPayment method={method} retry={base} canChange={!only} />;
   }
-  return <MethodChoice intention={intention} base={base} />;
+  // The public key carries the mode (egy_pk_test_... or egy_pk_live_...) when the answer does not.
+  const isLive = intention.is_live ?? /_live_/.test(publicKey);
+  return <MethodChoice intention={intention} base={base} isLive={isLive} />;
 }
 
-function MethodChoice({ intention, base }: { intention: Intention; base: string }) {
+function MethodChoice({ intention, base, isLive }: { intention: Intention; base: string; isLive: boolean }) {
   const { t } = useI18n();
   const [picked, setPicked] = useState<number | null>(intention.methods[0]?.integration_id ?? null);
   const submit = (event: FormEvent) => {
@@ -61,7 +63,7 @@ function MethodChoice({ intention, base }: { intention: Intention; base: string 
   };
   return (
     <div className="sheet">
-      <Summary merchant={intention.merchant} money={intention} isLive={intention.is_live ?? false} />
+      <Summary merchant={intention.merchant} money={intention} isLive={isLive} />
       <section className="panel">
         <form className="card-form" onSubmit={submit}>
           <fieldset className="methods">

@@ -1,10 +1,20 @@
 import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api, type Payment } from "../api.ts";
+import { type ApiError, api, isFinal, type Payment } from "../api.ts";
 import { digitsOf } from "../card.ts";
 import { useI18n } from "../i18n.tsx";
 import { useLoad } from "../load.ts";
 import { showResult } from "../outcome.ts";
-import { described, Field, Loading, Problem, problemOf, Spinner, StepHeading, Summary } from "../ui.tsx";
+import {
+  described,
+  Field,
+  failureText,
+  Loading,
+  Problem,
+  problemOf,
+  Spinner,
+  StepHeading,
+  Summary,
+} from "../ui.tsx";
 
 /**
  * /checkout/wallet?payment_token&transaction_id: the wallet's confirmation (MPIN and the SMS one-time password)
@@ -14,10 +24,12 @@ export default function WalletPage({ params, state }: { params: URLSearchParams;
   const token = params.get("payment_token") ?? "";
   const transactionId = params.get("transaction_id") ?? "";
   const phone = (state as { phone?: unknown } | null)?.phone;
+  const [final, setFinal] = useState<ApiError | null>(null);
   const loaded = useLoad(`wallet:${token}`, () =>
     token ? api.payment(token) : new Promise<never>(() => {}),
   );
   if (!token || !transactionId) return <Problem kind="missing" />;
+  if (final) return <Problem kind={problemOf(final)} />;
   if (loaded.status === "loading") return <Loading />;
   if (loaded.status === "error") return <Problem kind={problemOf(loaded.error)} onRetry={loaded.retry} />;
   const payment = loaded.data;
@@ -37,6 +49,7 @@ export default function WalletPage({ params, state }: { params: URLSearchParams;
           token={token}
           transactionId={transactionId}
           phone={typeof phone === "string" ? phone : null}
+          onFinal={setFinal}
         />
       </section>
     </div>
@@ -48,11 +61,13 @@ function WalletConfirm({
   token,
   transactionId,
   phone,
+  onFinal,
 }: {
   payment: Payment;
   token: string;
   transactionId: string;
   phone: string | null;
+  onFinal: (error: ApiError) => void;
 }) {
   const { t } = useI18n();
   const [mpin, setMpin] = useState("");
@@ -84,7 +99,8 @@ function WalletConfirm({
       });
     } catch (e) {
       setSending(false);
-      setBanner(e instanceof ApiError && e.kind === "network" ? t.networkBody : t.serverBody);
+      if (isFinal(e)) return onFinal(e);
+      setBanner(failureText(t, e));
     }
   }
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { ApiError, api, type Challenge, type Done, type Payment } from "../api.ts";
+import { ApiError, api, type Challenge, type Done, isFinal, type Payment } from "../api.ts";
 import {
   cardBrand,
   caretAfterDigits,
@@ -15,7 +15,7 @@ import {
 } from "../card.ts";
 import { useI18n } from "../i18n.tsx";
 import { fmt, plural } from "../texts.ts";
-import { described, Field, Spinner, useMoney } from "../ui.tsx";
+import { described, Field, failureText, Spinner, useMoney } from "../ui.tsx";
 
 type FieldName = "plan" | "holder" | "pan" | "expiry" | "cvv";
 const ORDER: FieldName[] = ["plan", "holder", "pan", "expiry", "cvv"];
@@ -45,10 +45,10 @@ export interface CardFormProps {
   token: string;
   onChallenge: (challenge: Challenge, last4: string, installmentMonths: number | undefined) => void;
   onDone: (done: Done) => void;
-  onExhausted: () => void;
+  onFinal: (error: ApiError) => void;
 }
 
-export function CardForm({ payment, token, onChallenge, onDone, onExhausted }: CardFormProps) {
+export function CardForm({ payment, token, onChallenge, onDone, onFinal }: CardFormProps) {
   const { t, lang } = useI18n();
   const money = useMoney();
   const plans = payment.installment_plans ?? [];
@@ -114,7 +114,7 @@ export function CardForm({ payment, token, onChallenge, onDone, onExhausted }: C
       else onDone(answer);
     } catch (error) {
       setSending(false);
-      if (error instanceof ApiError && error.kind === "attempts_exhausted") return onExhausted();
+      if (isFinal(error)) return onFinal(error);
       if (error instanceof ApiError && error.kind === "invalid") {
         const marked: Partial<Record<FieldName, boolean>> = {};
         for (const key of Object.keys(error.fields)) {
@@ -127,7 +127,7 @@ export function CardForm({ payment, token, onChallenge, onDone, onExhausted }: C
         if (firstServer) focusField(firstServer);
         return;
       }
-      setBanner(error instanceof ApiError && error.kind === "network" ? t.networkBody : t.serverBody);
+      setBanner(failureText(t, error));
     }
   }
 
@@ -179,6 +179,7 @@ export function CardForm({ payment, token, onChallenge, onDone, onExhausted }: C
           name="cc-name"
           autoComplete="cc-name"
           autoCapitalize="characters"
+          maxLength={100}
           spellCheck={false}
           value={holder}
           onChange={(e) => {

@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api, type Challenge, type Done, type Payment } from "../api.ts";
+import { type ApiError, api, type Challenge, type Done, isFinal, type Payment } from "../api.ts";
 import { digitsOf } from "../card.ts";
 import { useI18n } from "../i18n.tsx";
 import { fmt } from "../texts.ts";
-import { described, Field, Icon, Spinner, StepHeading, useMoney } from "../ui.tsx";
+import { described, Field, failureText, Icon, Spinner, StepHeading, useMoney } from "../ui.tsx";
 
 /**
  * The 3-D Secure step: a page in the style of a card issuer's authentication page, inside the checkout (the
@@ -15,12 +15,14 @@ export default function ChallengeStep({
   challenge,
   last4,
   onDone,
+  onFinal,
 }: {
   payment: Payment;
   token: string;
   challenge: Challenge;
   last4: string;
   onDone: (done: Done) => void;
+  onFinal: (error: ApiError) => void;
 }) {
   const { t } = useI18n();
   const money = useMoney();
@@ -39,13 +41,14 @@ export default function ChallengeStep({
         await api.threeDs({
           payment_token: token,
           challenge_id: challenge.challenge_id,
+          // Cancelling sends no code: the bank declines it like a failed authentication.
           otp: cancel ? "" : digitsOf(otp),
-          ...(cancel ? { cancel: true } : {}),
         }),
       );
     } catch (e) {
       setSending(false);
-      setBanner(e instanceof ApiError && e.kind === "network" ? t.networkBody : t.serverBody);
+      if (isFinal(e)) return onFinal(e);
+      setBanner(failureText(t, e));
     }
   }
 

@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import type { Challenge, Done, Payment } from "../api.ts";
+import type { ApiError, Challenge, Done, Payment } from "../api.ts";
 import { useI18n } from "../i18n.tsx";
 import { showResult } from "../outcome.ts";
 import { fmt } from "../texts.ts";
-import { Loading, Problem, Summary } from "../ui.tsx";
+import { Loading, Problem, problemOf, Summary } from "../ui.tsx";
 import { CardForm } from "./card-form.tsx";
 
 // Rarer steps load on demand, keeping the first screen's JavaScript small.
@@ -51,11 +51,12 @@ export function Checkout({
 }) {
   const { t } = useI18n();
   const [challenge, setChallenge] = useState<{ challenge: Challenge; last4: string } | null>(null);
-  const [exhausted, setExhausted] = useState(false);
+  const [final, setFinal] = useState<ApiError | null>(null);
 
   if (payment.state === "paid") return <Problem kind="paid" />;
   if (payment.state === "expired") return <Problem kind="expired" />;
-  if (exhausted || payment.attempts_left <= 0) return <Problem kind="no_attempts" />;
+  if (final) return <Problem kind={problemOf(final)} />;
+  if (payment.attempts_left <= 0) return <Problem kind="no_attempts" />;
 
   const done = (answer: Done) =>
     showResult(answer, {
@@ -75,6 +76,7 @@ export function Checkout({
           challenge={challenge.challenge}
           last4={challenge.last4}
           onDone={done}
+          onFinal={setFinal}
         />
       </Suspense>
     );
@@ -85,19 +87,19 @@ export function Checkout({
         token={token}
         onChallenge={(c, last4) => setChallenge({ challenge: c, last4 })}
         onDone={done}
-        onExhausted={() => setExhausted(true)}
+        onFinal={setFinal}
       />
     );
   } else if (kind === "wallet") {
     step = (
       <Suspense fallback={<Loading />}>
-        <WalletStart payment={payment} token={token} onExhausted={() => setExhausted(true)} />
+        <WalletStart payment={payment} token={token} onFinal={setFinal} />
       </Suspense>
     );
   } else if (kind === "kiosk") {
     step = (
       <Suspense fallback={<Loading />}>
-        <KioskStep payment={payment} token={token} onExhausted={() => setExhausted(true)} />
+        <KioskStep payment={payment} token={token} onFinal={setFinal} />
       </Suspense>
     );
   } else {

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { ApiError, api, type KioskReference, type Payment } from "../api.ts";
+import { type ApiError, api, isFinal, type KioskReference, type Payment } from "../api.ts";
 import { useI18n } from "../i18n.tsx";
 import { fmt } from "../texts.ts";
-import { Spinner, StepHeading, useMoney } from "../ui.tsx";
+import { failureText, Spinner, StepHeading, useMoney } from "../ui.tsx";
 
 /**
  * Cash at a kiosk: the customer asks for a bill reference (a pending transaction), then pays it in cash later;
@@ -11,11 +11,11 @@ import { Spinner, StepHeading, useMoney } from "../ui.tsx";
 export default function KioskStep({
   payment,
   token,
-  onExhausted,
+  onFinal,
 }: {
   payment: Payment;
   token: string;
-  onExhausted: () => void;
+  onFinal: (error: ApiError) => void;
 }) {
   const { t, lang } = useI18n();
   const money = useMoney();
@@ -31,8 +31,8 @@ export default function KioskStep({
     try {
       setReference(await api.kiosk(token));
     } catch (e) {
-      if (e instanceof ApiError && e.kind === "attempts_exhausted") return onExhausted();
-      setBanner(e instanceof ApiError && e.kind === "network" ? t.networkBody : t.serverBody);
+      if (isFinal(e)) return onFinal(e);
+      setBanner(failureText(t, e));
     } finally {
       setSending(false);
     }

@@ -1,19 +1,19 @@
 import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api, type Payment } from "../api.ts";
+import { ApiError, api, isFinal, type Payment } from "../api.ts";
 import { digitsOf, phoneValid } from "../card.ts";
 import { useI18n } from "../i18n.tsx";
 import { follow, safeUrl } from "../nav.ts";
-import { described, Field, Spinner } from "../ui.tsx";
+import { described, Field, failureText, Spinner } from "../ui.tsx";
 
 /** Wallet methods: the customer gives the wallet number; the provider API starts a pending wallet payment. */
 export default function WalletStart({
   payment,
   token,
-  onExhausted,
+  onFinal,
 }: {
   payment: Payment;
   token: string;
-  onExhausted: () => void;
+  onFinal: (error: ApiError) => void;
 }) {
   const { t } = useI18n();
   const [phone, setPhone] = useState("");
@@ -41,8 +41,8 @@ export default function WalletStart({
       follow(next, { phone: number });
     } catch (e) {
       setSending(false);
-      if (e instanceof ApiError && e.kind === "attempts_exhausted") return onExhausted();
-      setBanner(e instanceof ApiError && e.kind === "network" ? t.networkBody : t.serverBody);
+      if (isFinal(e)) return onFinal(e);
+      setBanner(failureText(t, e));
     }
   }
 
