@@ -148,10 +148,6 @@ function assignIds<T extends { id?: number; createdAt: Date }>(items: T[], nextI
   return sorted;
 }
 
-function json(value: unknown): string {
-  return JSON.stringify(value);
-}
-
 function monthsAgo(now: Date, months: number): Date {
   return new Date(now.getTime() - Math.round(months * 30.4) * DAY_MS);
 }
@@ -214,7 +210,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataset {
     code: PARTNER.code,
     domain: PARTNER.domain,
     time_zone: PARTNER.timeZone,
-    css: json(PARTNER.css),
+    css: PARTNER.css,
     logo_url: PARTNER.logoUrl,
     logo_small_url: PARTNER.logoSmallUrl,
     is_redirect_to_new_portal: false,
@@ -243,8 +239,8 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataset {
       is_mobadra: spec.isMobadra ?? false,
       sector: spec.sector,
       sales_owner: rnd.pick(["Mariam Adel", "Youssef Kamal", "Huda Saleh"]),
-      phones: json([p.phone]),
-      emails: json([`contact@${spec.slug.replace(/\./g, "-")}.example.com`]),
+      phones: [p.phone],
+      emails: [`contact@${spec.slug.replace(/\./g, "-")}.example.com`],
       filled_business_data: spec.hasUsers || spec.bankMerchantStatus === "approved",
       payout_enabled: spec.isLive,
       payout_terms: spec.isLive,
@@ -353,7 +349,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataset {
       {
         bank_id: row.id,
         permissions: [...BANK_PERMISSIONS],
-        portal_config: json(spec.portalConfig),
+        portal_config: spec.portalConfig,
       },
       monthsAgo(now, 28),
     );
@@ -364,7 +360,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataset {
       {
         bank_id: row.id,
         permissions: [...BANK_STAFF_PERMISSIONS],
-        portal_config: json(spec.staffPortalConfig),
+        portal_config: spec.staffPortalConfig,
       },
       monthsAgo(now, 20),
     );
@@ -500,8 +496,8 @@ function orderRow(o: OrderDraft, merchantId: number): WithId<OrdersTable> {
     payment_status: o.canceled ? "CANCELED" : o.paid >= o.amount ? "PAID" : "UNPAID",
     is_canceled: o.canceled,
     delivery_needed: o.deliveryNeeded,
-    items: json(o.items),
-    shipping_data: o.shipping ? json(o.shipping) : null,
+    items: o.items,
+    shipping_data: o.shipping,
     customer_id: o.customer.id!,
     created_by: o.createdBy,
     api_source: o.origin,
@@ -521,7 +517,7 @@ function linkRow(l: LinkDraft, merchantId: number): WithId<PaymentLinksTable> {
     amount_cents: l.order.amount,
     currency: l.order.currency,
     status: l.status,
-    client: json(l.client),
+    client: l.client,
     description: l.description,
     integration_ids: l.integrations.map((i) => i.id!),
     expires_at: l.expiresAt,
@@ -579,8 +575,8 @@ function transactionRow(
     customer_name: c.fullName,
     customer_email: c.email,
     customer_phone: c.phone,
-    billing_data: t.billing ? json(t.billing) : null,
-    data: json(t.data),
+    billing_data: t.billing,
+    data: t.data,
     failure_reason: t.failureReason,
     txn_response_code: t.txnResponseCode,
     acq_response_code: t.acqResponseCode,

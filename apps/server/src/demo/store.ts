@@ -6,20 +6,26 @@ import { type DemoDataset, ID_TABLES, type IdTable } from "./generate.ts";
 
 /** Writing a generated dataset: multi-row inserts with explicit ids, then the sequences moved past them. */
 
-/** PostgreSQL allows 65,535 bind parameters per statement; stay well below. */
-const MAX_PARAMETERS = 30_000;
+/** Rows per statement: each batch travels as one JSON parameter. */
+const BATCH_ROWS = 5000;
 
 type AnyRow = Record<string, unknown>;
 
+/**
+ * Multi-row insert through json_populate_recordset: one JSON text parameter per batch instead of one bind
+ * parameter per value, which PostgreSQL (and PGlite's WebAssembly build even more) parses far faster. JSON
+ * columns take objects and arrays as they are; array columns take JSON arrays; dates travel as ISO strings.
+ * Columns are those of the first row; the others get their defaults.
+ */
 export async function insertRows(db: Kysely<DB>, table: keyof DB, rows: readonly AnyRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length));
-  const loose = db as unknown as Kysely<Record<string, AnyRow>>;
-  for (let i = 0; i < rows.length; i += size) {
-    await loose
-      .insertInto(table)
-      .values(rows.slice(i, i + size) as AnyRow[])
-      .execute();
+  const columns = sql.join(Object.keys(rows[0]!).map((c) => sql.ref(c)));
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const payload = JSON.stringify(rows.slice(i, i + BATCH_ROWS));
+    await sql`insert into ${sql.table(table)} (${columns})
+      select ${columns} from json_populate_recordset(null::${sql.table(table)}, ${payload}::json)`.execute(
+      db,
+    );
   }
 }
 

@@ -103,7 +103,7 @@ export const MERCHANTS: MerchantSpec[] = [
     isLive: true,
     hasUsers: true,
     hasTerminal: true,
-    payments: 6000,
+    payments: 5200,
     deliveryShare: 0.45,
     joinedMonthsAgo: 20,
     methods: [
@@ -216,7 +216,7 @@ export const MERCHANTS: MerchantSpec[] = [
     digitalStatus: "approved",
     isLive: true,
     hasUsers: true,
-    payments: 3000,
+    payments: 2600,
     deliveryShare: 0.6,
     joinedMonthsAgo: 15,
     methods: [
@@ -287,7 +287,7 @@ export const MERCHANTS: MerchantSpec[] = [
     digitalStatus: "approved",
     isLive: true,
     hasUsers: true,
-    payments: 4500,
+    payments: 3900,
     deliveryShare: 0.7,
     joinedMonthsAgo: 18,
     methods: [
@@ -326,7 +326,7 @@ export const MERCHANTS: MerchantSpec[] = [
     digitalStatus: "approved",
     isLive: true,
     hasUsers: true,
-    payments: 4000,
+    payments: 3500,
     deliveryShare: 0.8,
     joinedMonthsAgo: 16,
     methods: [
@@ -369,7 +369,7 @@ export const MERCHANTS: MerchantSpec[] = [
     digitalStatus: "approved",
     isLive: true,
     hasUsers: true,
-    payments: 3500,
+    payments: 3000,
     deliveryShare: 0.5,
     joinedMonthsAgo: 14,
     methods: [
@@ -408,7 +408,7 @@ export const MERCHANTS: MerchantSpec[] = [
     digitalStatus: "approved",
     isLive: true,
     hasUsers: true,
-    payments: 3000,
+    payments: 2600,
     deliveryShare: 0,
     joinedMonthsAgo: 14,
     methods: [
