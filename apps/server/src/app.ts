@@ -17,6 +17,7 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { mailboxRoutes } from "./mail/mailbox.routes.ts";
 import { installMailSender } from "./mail/sender.ts";
+import { installPayments } from "./payments/plugin.ts";
 import { installErrorHandling } from "./security/errors.ts";
 import { staticRoutes } from "./web/static.routes.ts";
 
@@ -69,6 +70,7 @@ export async function buildApp(
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(mailboxRoutes);
+  await installPayments(app);
   installMailSender(app);
   installAuthCleanup(app);
   if (deps.config.serveWeb) await app.register(staticRoutes);

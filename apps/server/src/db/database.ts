@@ -26,6 +26,12 @@ function parseInt8(value: string): number {
   return n;
 }
 pg.types.setTypeParser(20, parseInt8);
+// int8[] (bigint[] columns such as integration ids) likewise, as PGlite already answers them.
+const INT8_ARRAY = 1016 as Parameters<typeof pg.types.getTypeParser>[0];
+const parseTextArray = pg.types.getTypeParser(INT8_ARRAY);
+pg.types.setTypeParser(INT8_ARRAY, (value: string) =>
+  (parseTextArray(value) as (string | null)[]).map((v) => (v === null ? null : parseInt8(v))),
+);
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });

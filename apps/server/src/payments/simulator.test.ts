@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { Acquirer } from "./acquirer.ts";
 import { cardSubtype, checkCard, luhnValid } from "./card.ts";
 import { AUTH_FAILED_MESSAGE, SANDBOX_WALLET, SimulatorAcquirer, TEST_CARDS } from "./simulator.ts";
 
-const sim = new SimulatorAcquirer();
+const sim: Acquirer = new SimulatorAcquirer();
 const NOW = new Date("2026-06-01T00:00:00Z");
 
 function card(pan: string) {
@@ -121,7 +122,7 @@ describe("simulator outcomes", () => {
 
   it("derives kiosk bill references from the transaction", async () => {
     expect(await sim.issueKioskBill({ transactionId: 42, amountCents: 1 })).toEqual({
-      billReference: "10000042",
+      billReference: "900000042",
     });
   });
 });

@@ -143,8 +143,9 @@ export class SimulatorAcquirer implements Acquirer {
   }
 
   async issueKioskBill(request: { transactionId: number }): Promise<{ billReference: string }> {
-    // Derived from the transaction id: unique, stable and never random.
-    return { billReference: String(10_000_000 + request.transactionId) };
+    // Derived from the transaction id: unique, stable and never random; nine digits keep it apart from the
+    // eight-digit references of the demo data.
+    return { billReference: String(900_000_000 + request.transactionId) };
   }
 
   async capture(): Promise<AcquirerResult> {

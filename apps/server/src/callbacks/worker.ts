@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { PaymentsRuntime } from "../payments/runtime.ts";
+import { deliverCallback, type Fetch } from "./delivery.ts";
+import { CALLBACK_QUEUE, type CallbackJob } from "./queue.ts";
+
+/**
+ * Runs callback deliveries in this process: pg-boss hands out due jobs (row-locked, so any number of processes
+ * share the queue), a batch at a time, delivered side by side. The queue's maintenance runs here too, which
+ * is what gives the jobs of a stopped process back (they expire while "active" and are retried).
+ */
+export async function startCallbackWorker(
+  rt: PaymentsRuntime,
+  log: FastifyBaseLogger,
+  fetchImpl?: Fetch,
+): Promise<{ stop(): Promise<void> }> {
+  const boss = await rt.callbacks.ready();
+  const workerIds: string[] = [];
+  const workers = Math.max(1, Math.ceil(rt.settings.callbackConcurrency / 10));
+  const batchSize = Math.max(1, Math.ceil(rt.settings.callbackConcurrency / workers));
+  for (let i = 0; i < workers; i++) {
+    workerIds.push(
+      await boss.work<CallbackJob>(
+        CALLBACK_QUEUE,
+        { batchSize, pollingIntervalSeconds: rt.settings.callbackPollSeconds },
+        async (jobs) => {
+          await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await deliverCallback(rt, job.data, job.id, fetchImpl);
+              } catch (error) {
+                // Our own failure (not the merchant's): fail the job so pg-boss runs it again.
+                const message = error instanceof Error ? error.message : String(error);
+                log.error({ err: { message }, job: job.id }, "callback delivery failed");
+                await boss.fail(CALLBACK_QUEUE, job.id, { message }).catch(() => undefined);
+              }
+            }),
+          );
+        },
+      ),
+    );
+  }
+  const maintain = async () => {
+    try {
+      await boss.maintain();
+    } catch (error) {
+      log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        "job maintenance failed",
+      );
+    }
+  };
+  await maintain();
+  const timer = setInterval(maintain, rt.settings.jobMaintenanceSeconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      for (const id of workerIds) await boss.offWork({ id }).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { paymentError } from "./errors.ts";
+
+/**
+ * Idempotent mutations. A request with an Idempotency-Key runs in one database transaction that first claims
+ * (merchant, scope, key) with an insert: a concurrent duplicate waits on that row until the first commits and
+ * then answers the stored response; after a rollback (the request failed) the key is free again. The stored
+ * request hash makes reusing a key for a different request an error instead of a wrong replay.
+ */
+
+export interface IdempotentResult<T> {
+  statusCode: number;
+  body: T;
+  replayed: boolean;
+}
+
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+
+/** A stable hash of the request's meaningful fields (keys sorted, so field order does not matter). */
+export function requestHash(value: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === "object")
+      return Object.fromEntries(
+        Object.keys(v as object)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
+    return v;
+  };
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(value)), "utf8")
+    .digest("hex");
+}
+
+/** Reads the header; an empty or over-long key is refused rather than silently ignored. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const raw = headers[IDEMPOTENCY_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined) return undefined;
+  const key = value.trim();
+  if (key === "" || key.length > 255)
+    throw paymentError(
+      400,
+      "invalid_idempotency_key",
+      "The Idempotency-Key header must be 1 to 255 characters.",
+    );
+  return key;
+}
+
+export async function idempotent<T>(
+  db: Kysely<DB>,
+  opts: { merchantId: number; scope: string; key: string | undefined; hash: string },
+  run: (trx: Kysely<DB>) => Promise<{ statusCode: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  if (opts.key === undefined) {
+    const result = await db.transaction().execute(run);
+    return { ...result, replayed: false };
+  }
+  const key = opts.key;
+  const outcome = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto("idempotency_keys")
+      .values({
+        merchant_id: opts.merchantId,
+        scope: opts.scope,
+        key,
+        request_hash: opts.hash,
+        status_code: 0,
+        response: JSON.stringify(null),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    if (!claimed) return undefined;
+    const result = await run(trx);
+    await trx
+      .updateTable("idempotency_keys")
+      .set({ status_code: result.statusCode, response: JSON.stringify(result.body) })
+      .where("merchant_id", "=", opts.merchantId)
+      .where("scope", "=", opts.scope)
+      .where("key", "=", key)
+      .execute();
+    return { ...result, replayed: false };
+  });
+  if (outcome) return outcome;
+  const stored = await db
+    .selectFrom("idempotency_keys")
+    .select(["request_hash", "status_code", "response"])
+    .where("merchant_id", "=", opts.merchantId)
+    .where("scope", "=", opts.scope)
+    .where("key", "=", key)
+    .executeTakeFirstOrThrow();
+  if (stored.request_hash !== opts.hash)
+    throw paymentError(
+      422,
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used with a different request.",
+    );
+  return { statusCode: stored.status_code, body: stored.response as T, replayed: true };
+}

@@ -1,0 +1,233 @@
+import { randomBytes } from "node:crypto";
+import { isCurrency } from "@portal/domain";
+import type { Kysely } from "kysely";
+import type { DB, OrderItem } from "../db/schema.ts";
+import { PaymentError, paymentError } from "./errors.ts";
+import type { IntegrationRow } from "./payment.service.ts";
+import type { PaymentsRuntime } from "./runtime.ts";
+import { newAuthToken, paymentToken, sha256 } from "./tokens.ts";
+import type { OrderRow } from "./transaction-object.ts";
+
+/**
+ * The legacy flow's set-up calls: API auth tokens, orders and payment keys (payment tokens).
+ */
+
+export interface Caller {
+  merchantId: number;
+  /** undefined: both modes. */
+  isLive: boolean | undefined;
+}
+
+export const AUTH_TOKEN_DEFAULT_SECONDS = 3600;
+/** Clients ask for very long tokens ("expiration": 999999999999); we cap them at 30 days. */
+export const AUTH_TOKEN_MAX_SECONDS = 30 * 24 * 3600;
+export const PAYMENT_KEY_DEFAULT_SECONDS = 3600;
+/** The Intention API's maximum (36 days) also bounds payment keys. */
+export const PAYMENT_KEY_MAX_SECONDS = 3_110_400;
+
+export async function issueAuthToken(
+  rt: PaymentsRuntime,
+  merchantId: number,
+  expirationSeconds?: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const seconds = Math.min(
+    Math.max(1, Math.floor(expirationSeconds ?? AUTH_TOKEN_DEFAULT_SECONDS)),
+    AUTH_TOKEN_MAX_SECONDS,
+  );
+  const token = newAuthToken();
+  const now = rt.now();
+  const expiresAt = new Date(now.getTime() + seconds * 1000);
+  await rt.db
+    .insertInto("api_auth_tokens")
+    .values({ id: sha256(token), merchant_id: merchantId, created_at: now, expires_at: expiresAt })
+    .execute();
+  return { token, expiresAt };
+}
+
+export interface OrderInput {
+  amount_cents: number;
+  currency?: string | undefined;
+  merchant_order_id?: string | undefined;
+  delivery_needed?: boolean | undefined;
+  items?:
+    | {
+        name: string;
+        amount_cents: number;
+        description?: string | undefined;
+        quantity?: number | undefined;
+      }[]
+    | undefined;
+  shipping_data?: Record<string, unknown> | undefined;
+  api_source?: string | undefined;
+}
+
+export function duplicateOrder(): PaymentError {
+  return new PaymentError(422, {
+    message: "duplicate",
+    detail: "Order ID already exists",
+    code: "order_id_exists",
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+}
+
+export function currencyOf(value: string | undefined): string {
+  const currency = (value ?? "EGP").trim().toUpperCase();
+  if (!isCurrency(currency)) throw new PaymentError(400, { currency: [`"${value}" is not a valid choice.`] });
+  return currency;
+}
+
+export async function createOrder(
+  rt: PaymentsRuntime,
+  caller: Caller,
+  input: OrderInput,
+  db: Kysely<DB> = rt.db,
+): Promise<OrderRow> {
+  const currency = currencyOf(input.currency);
+  const items: OrderItem[] = (input.items ?? []).map((i) => ({
+    name: i.name,
+    amount_cents: i.amount_cents,
+    description: i.description ?? "",
+    quantity: i.quantity ?? 1,
+  }));
+  const shipping = input.shipping_data
+    ? Object.fromEntries(
+        Object.entries(input.shipping_data).map(([k, v]) => [k, v === null ? "" : String(v)]),
+      )
+    : null;
+  const merchantOrderId = input.merchant_order_id?.trim() || null;
+  try {
+    return await db
+      .insertInto("orders")
+      .values({
+        merchant_id: caller.merchantId,
+        // An order made with an auth token gets its mode from its first payment key's integration.
+        is_live: caller.isLive ?? false,
+        merchant_order_id: merchantOrderId,
+        amount_cents: input.amount_cents,
+        currency,
+        delivery_needed: input.delivery_needed ?? false,
+        items: JSON.stringify(items),
+        shipping_data: shipping === null ? null : JSON.stringify(shipping),
+        api_source: input.api_source ?? "OTHER",
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateOrder();
+    throw error;
+  }
+}
+
+export async function findOrder(
+  db: Kysely<DB>,
+  caller: Caller,
+  orderId: number,
+): Promise<OrderRow | undefined> {
+  let query = db
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .where("merchant_id", "=", caller.merchantId);
+  if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
+  return query.executeTakeFirst();
+}
+
+export const INTEGRATION_NOT_FOUND = "Integration ID/Name does not exist in our system";
+
+/** An active integration of the caller in the caller's mode, by id or by name. */
+export async function findIntegration(
+  db: Kysely<DB>,
+  caller: Caller,
+  ref: number | string,
+): Promise<IntegrationRow> {
+  let query = db
+    .selectFrom("integrations")
+    .selectAll()
+    .where("merchant_id", "=", caller.merchantId)
+    .where("is_active", "=", true);
+  query =
+    typeof ref === "number" || /^\d+$/.test(ref)
+      ? query.where("id", "=", Number(ref))
+      : query.where("name", "=", ref);
+  if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
+  const integration = await query.orderBy("id").executeTakeFirst();
+  if (!integration) throw paymentError(404, "integration_not_found", INTEGRATION_NOT_FOUND);
+  return integration;
+}
+
+export interface PaymentKeyInput {
+  order_id: number;
+  integration_id: number;
+  amount_cents: number;
+  currency?: string | undefined;
+  expiration?: number | undefined;
+  billing_data: Record<string, string>;
+  lock_order_when_paid?: boolean | undefined;
+  extra?: Record<string, unknown> | undefined;
+  notification_url?: string | null | undefined;
+  redirection_url?: string | null | undefined;
+  intention_id?: number | undefined;
+  card_token_id?: number | undefined;
+}
+
+/**
+ * Issues a payment key for an order and an integration and answers its token. The order takes the
+ * integration's mode if it has none of its own yet (made with an auth token and never paid).
+ */
+export async function createPaymentKey(
+  rt: PaymentsRuntime,
+  caller: Caller,
+  input: PaymentKeyInput,
+  db: Kysely<DB> = rt.db,
+): Promise<{ token: string; id: number; integration: IntegrationRow }> {
+  const integration = await findIntegration(db, caller, input.integration_id);
+  const order = await findOrder(db, { merchantId: caller.merchantId, isLive: undefined }, input.order_id);
+  if (!order) throw paymentError(404, "order_not_found", "Order not found.");
+  const currency = currencyOf(input.currency ?? order.currency);
+  if (currency !== integration.currency)
+    throw new PaymentError(400, {
+      currency: [`The integration accepts ${integration.currency} only.`],
+    });
+  if (order.is_payment_locked)
+    throw paymentError(400, "order_locked", "This order is already paid and locked.");
+  if (order.is_live !== integration.is_live) {
+    const hasPayments = await db
+      .selectFrom("transactions")
+      .select("id")
+      .where("order_id", "=", order.id)
+      .executeTakeFirst();
+    if (hasPayments || (caller.isLive !== undefined && caller.isLive !== integration.is_live))
+      throw paymentError(400, "mode_mismatch", "Test and live orders and integrations cannot be mixed.");
+    await db.updateTable("orders").set({ is_live: integration.is_live }).where("id", "=", order.id).execute();
+  }
+  const seconds = Math.min(
+    Math.max(1, Math.floor(input.expiration ?? PAYMENT_KEY_DEFAULT_SECONDS)),
+    PAYMENT_KEY_MAX_SECONDS,
+  );
+  const salt = randomBytes(16).toString("hex");
+  const row = await db
+    .insertInto("payment_keys")
+    .values({
+      merchant_id: caller.merchantId,
+      is_live: integration.is_live,
+      order_id: order.id,
+      integration_id: integration.id,
+      intention_id: input.intention_id ?? null,
+      amount_cents: input.amount_cents,
+      currency,
+      billing_data: JSON.stringify(input.billing_data),
+      extra: JSON.stringify(input.extra ?? {}),
+      lock_order_when_paid: input.lock_order_when_paid ?? false,
+      notification_url: input.notification_url ?? null,
+      redirection_url: input.redirection_url ?? null,
+      card_token_id: input.card_token_id ?? null,
+      salt,
+      expires_at: new Date(rt.now().getTime() + seconds * 1000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { token: paymentToken(rt.dataKey, row.id, salt), id: row.id, integration };
+}

@@ -1,0 +1,168 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import { signTransaction } from "../callbacks/hmac.ts";
+import type { CallbackJob } from "../callbacks/queue.ts";
+import type { DB } from "../db/schema.ts";
+import { encryptSecret, readHmacSecret } from "../security/keys.ts";
+import type { PaymentsRuntime } from "./runtime.ts";
+import { newCardToken, sha256 } from "./tokens.ts";
+import {
+  flatTransaction,
+  type TransactionObject,
+  type TransactionRow,
+  type TransactionView,
+} from "./transaction-object.ts";
+
+/**
+ * What follows a transaction reaching its result: the order's paid amount and lock, the intention and payment
+ * link states, a saved card, and the processed callbacks, all in the caller's database transaction.
+ */
+
+/** The notification url of a transaction: its payment key's (from the intention or payment key request), else its integration's. */
+export async function notificationUrl(db: Kysely<DB>, tx: TransactionRow): Promise<string | null> {
+  if (tx.payment_key_id !== null) {
+    const key = await db
+      .selectFrom("payment_keys")
+      .select("notification_url")
+      .where("id", "=", tx.payment_key_id)
+      .executeTakeFirst();
+    if (key?.notification_url) return key.notification_url;
+  }
+  if (tx.integration_id === null) return null;
+  const integration = await db
+    .selectFrom("integrations")
+    .select("processed_callback_url")
+    .where("id", "=", tx.integration_id)
+    .executeTakeFirst();
+  return integration?.processed_callback_url || null;
+}
+
+export async function enqueueCallback(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  tx: TransactionRow,
+  job: Omit<CallbackJob, "transactionId" | "attempt" | "trigger"> = { kind: "TRANSACTION" },
+): Promise<boolean> {
+  if (!(await notificationUrl(trx, tx))) return false;
+  await rt.callbacks.enqueue(trx, { ...job, transactionId: tx.id, attempt: 1, trigger: "event" });
+  return true;
+}
+
+const cardTokenContext = (merchantId: number) => `merchant:${merchantId}:card_token`;
+
+/** Saves the card of a successful payment as a token for later payments (the provider's "save card"). */
+export async function saveCardToken(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  tx: TransactionRow,
+): Promise<number | undefined> {
+  if (!tx.card_first6 || !tx.card_last4 || tx.order_id === null) return undefined;
+  const token = newCardToken();
+  const row = await trx
+    .insertInto("card_tokens")
+    .values({
+      merchant_id: tx.merchant_id,
+      is_live: tx.is_live,
+      token_hash: sha256(token),
+      token_enc: encryptSecret(token, rt.dataKey, cardTokenContext(tx.merchant_id)),
+      masked_pan: `xxxx-xxxx-xxxx-${tx.card_last4}`,
+      card_first6: tx.card_first6,
+      card_last4: tx.card_last4,
+      card_subtype: tx.card_scheme ?? "Card",
+      email: tx.customer_email,
+      order_id: tx.order_id,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export { cardTokenContext };
+
+export async function finalizePayment(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  tx: TransactionRow,
+): Promise<void> {
+  if (tx.status === "success" && tx.parent_transaction_id === null && tx.order_id !== null) {
+    if (!tx.is_auth) await addPaidAmount(trx, tx.order_id, tx.amount_cents);
+    const key =
+      tx.payment_key_id === null
+        ? undefined
+        : await trx
+            .selectFrom("payment_keys")
+            .select(["lock_order_when_paid", "intention_id"])
+            .where("id", "=", tx.payment_key_id)
+            .executeTakeFirst();
+    if (key?.lock_order_when_paid)
+      await trx
+        .updateTable("orders")
+        .set({ is_payment_locked: true })
+        .where("id", "=", tx.order_id)
+        .execute();
+    if (key?.intention_id) {
+      const intention = await trx
+        .updateTable("payment_intentions")
+        .set({ confirmed: true, status: "confirmed", updated_at: new Date() })
+        .where("id", "=", key.intention_id)
+        .returning("payment_link_id")
+        .executeTakeFirst();
+      if (intention?.payment_link_id)
+        await trx
+          .updateTable("payment_links")
+          .set({ status: "paid", paid_at: new Date() })
+          .where("id", "=", intention.payment_link_id)
+          .execute();
+    }
+    await enqueueCallback(rt, trx, tx);
+    if ((tx.data as { _save_card?: boolean })._save_card) {
+      const cardTokenId = await saveCardToken(rt, trx, tx);
+      if (cardTokenId !== undefined) await enqueueCallback(rt, trx, tx, { kind: "TOKEN", cardTokenId });
+    }
+    return;
+  }
+  await enqueueCallback(rt, trx, tx);
+}
+
+/** Adds (or with a negative amount removes) paid money on an order and derives its payment status. */
+export async function addPaidAmount(trx: Kysely<DB>, orderId: number, amount: number): Promise<void> {
+  await trx
+    .updateTable("orders")
+    .set({
+      paid_amount_cents: sql`greatest(paid_amount_cents + ${amount}, 0)`,
+      payment_status: sql`case when greatest(paid_amount_cents + ${amount}, 0) >= amount_cents then 'PAID' else 'UNPAID' end`,
+    })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+/** The merchant's HMAC secret; an empty secret when the merchant never had keys issued. */
+export async function hmacSecretOf(rt: PaymentsRuntime, db: Kysely<DB>, merchantId: number): Promise<string> {
+  return (await readHmacSecret(db, merchantId, rt.dataKey)) ?? "";
+}
+
+/**
+ * The response callback: the redirection url (the payment key's, else the integration's response callback url)
+ * with the flat transaction and its hmac in the query, or null when there is none.
+ */
+export async function responseRedirectUrl(
+  rt: PaymentsRuntime,
+  db: Kysely<DB>,
+  view: TransactionView,
+  obj: TransactionObject,
+): Promise<string | null> {
+  let target = view.paymentKey?.redirection_url ?? null;
+  if (!target && view.tx.integration_id !== null) {
+    const integration = await db
+      .selectFrom("integrations")
+      .select("response_callback_url")
+      .where("id", "=", view.tx.integration_id)
+      .executeTakeFirst();
+    target = integration?.response_callback_url ?? null;
+  }
+  if (!target) return null;
+  const flat = flatTransaction(obj);
+  const hmac = signTransaction(flat, await hmacSecretOf(rt, db, view.tx.merchant_id));
+  const query = new URLSearchParams({ ...flat, hmac }).toString();
+  return `${target}${target.includes("?") ? "&" : "?"}${query}`;
+}

@@ -1,0 +1,634 @@
+import { randomBytes } from "node:crypto";
+import type { Insertable, Kysely, Selectable } from "kysely";
+import { sql } from "kysely";
+import type { DB, IntegrationsTable, PaymentIntentionsTable, TransactionsTable } from "../db/schema.ts";
+import type { AcquirerResult, CardRef } from "./acquirer.ts";
+import { type CardFields, checkCard } from "./card.ts";
+import { PaymentError, paymentError } from "./errors.ts";
+import { idempotent, requestHash } from "./idempotency.ts";
+import {
+  authenticatesCardholder,
+  INSTALLMENT_MONTHS,
+  isInstallmentIntegration,
+  sourceKindOf,
+  takesCards,
+} from "./methods.ts";
+import { finalizePayment, responseRedirectUrl, saveCardToken } from "./outcome.ts";
+import type { PaymentsRuntime } from "./runtime.ts";
+import { paymentTokenId, paymentTokenMatches, sha256 } from "./tokens.ts";
+import {
+  loadTransactionView,
+  type MerchantRow,
+  type OrderRow,
+  type PaymentKeyRow,
+  type TransactionObject,
+  type TransactionRow,
+  transactionObject,
+} from "./transaction-object.ts";
+
+/**
+ * Paying: the hosted card form (with its 3-D Secure step), wallets, kiosk references, cash and saved cards.
+ * The payment token is the customer's credential; every payment runs under a row lock on its payment key, so
+ * a double click or a replay cannot pay twice or exceed the attempts.
+ */
+
+export const MAX_PAYMENT_ATTEMPTS = 3;
+
+export type IntegrationRow = Selectable<IntegrationsTable>;
+export type IntentionRow = Selectable<PaymentIntentionsTable>;
+
+export interface PaymentContext {
+  key: PaymentKeyRow;
+  integration: IntegrationRow;
+  order: OrderRow;
+  merchant: MerchantRow;
+  intention: IntentionRow | null;
+}
+
+export type CheckoutState = "open" | "paid" | "expired";
+
+export const INVALID_TOKEN = "This payment link is not valid.";
+export const EXPIRED_TOKEN = "This payment link has expired.";
+
+export async function loadPaymentContext(
+  rt: PaymentsRuntime,
+  token: string,
+  db: Kysely<DB> = rt.db,
+): Promise<PaymentContext> {
+  const id = paymentTokenId(token);
+  const key =
+    id === undefined
+      ? undefined
+      : await db.selectFrom("payment_keys").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
+    throw paymentError(404, "invalid_token", INVALID_TOKEN);
+  const [integration, order, merchant, intention] = await Promise.all([
+    db.selectFrom("integrations").selectAll().where("id", "=", key.integration_id).executeTakeFirstOrThrow(),
+    db.selectFrom("orders").selectAll().where("id", "=", key.order_id).executeTakeFirstOrThrow(),
+    db.selectFrom("merchants").selectAll().where("id", "=", key.merchant_id).executeTakeFirstOrThrow(),
+    key.intention_id === null
+      ? undefined
+      : db.selectFrom("payment_intentions").selectAll().where("id", "=", key.intention_id).executeTakeFirst(),
+  ]);
+  return { key, integration, order, merchant, intention: intention ?? null };
+}
+
+/** A successful payment (not voided) already made for the order. */
+export async function orderIsPaid(db: Kysely<DB>, order: OrderRow): Promise<boolean> {
+  if (order.amount_cents > 0 && order.paid_amount_cents >= order.amount_cents) return true;
+  const paid = await db
+    .selectFrom("transactions")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .where("parent_transaction_id", "is", null)
+    .where("status", "=", "success")
+    .where("is_voided", "=", false)
+    .executeTakeFirst();
+  return paid !== undefined;
+}
+
+async function linkClosed(db: Kysely<DB>, intention: IntentionRow | null, now: Date): Promise<boolean> {
+  if (!intention?.payment_link_id) return false;
+  const link = await db
+    .selectFrom("payment_links")
+    .select(["status", "expires_at"])
+    .where("id", "=", intention.payment_link_id)
+    .executeTakeFirst();
+  if (!link) return false;
+  if (link.status === "canceled" || link.status === "deactivated") return true;
+  return link.expires_at !== null && link.expires_at.getTime() <= now.getTime();
+}
+
+export async function checkoutState(
+  rt: PaymentsRuntime,
+  ctx: PaymentContext,
+  db = rt.db,
+): Promise<CheckoutState> {
+  if (await orderIsPaid(db, ctx.order)) return "paid";
+  const now = rt.now().getTime();
+  if (ctx.key.expires_at.getTime() <= now) return "expired";
+  if (ctx.intention && ctx.intention.expires_at.getTime() <= now) return "expired";
+  if (ctx.order.is_canceled || !ctx.integration.is_active) return "expired";
+  if (await linkClosed(db, ctx.intention, rt.now())) return "expired";
+  return "open";
+}
+
+async function assertOpen(rt: PaymentsRuntime, ctx: PaymentContext, db: Kysely<DB>): Promise<void> {
+  const state = await checkoutState(rt, ctx, db);
+  if (state === "expired") throw paymentError(410, "expired", EXPIRED_TOKEN);
+  if (state === "paid") throw paymentError(409, "already_paid", "This order has already been paid.");
+}
+
+/** Locks the payment key and counts one more attempt; refuses once MAX_PAYMENT_ATTEMPTS were used. */
+async function takeAttempt(trx: Kysely<DB>, keyId: number): Promise<number> {
+  const row = await trx
+    .selectFrom("payment_keys")
+    .select("attempts")
+    .where("id", "=", keyId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (row.attempts >= MAX_PAYMENT_ATTEMPTS)
+    throw paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
+  await trx
+    .updateTable("payment_keys")
+    .set({ attempts: row.attempts + 1 })
+    .where("id", "=", keyId)
+    .execute();
+  return MAX_PAYMENT_ATTEMPTS - row.attempts - 1;
+}
+
+export function attemptsLeft(key: PaymentKeyRow): number {
+  return Math.max(0, MAX_PAYMENT_ATTEMPTS - key.attempts);
+}
+
+function trnxType(integration: IntegrationRow, threeDSecure: boolean): string {
+  if (integration.is_auth) return "auth";
+  return threeDSecure ? "3ds" : "standalone";
+}
+
+function statusOf(result: AcquirerResult): TransactionsTable["status"] {
+  if (result.outcome === "approved") return "success";
+  if (result.outcome === "declined") return "declined";
+  return "pending";
+}
+
+/** The columns a new parent payment takes from its payment key and integration. */
+function baseTransaction(
+  ctx: PaymentContext,
+  origin: string,
+  source: { type: string; pan: string; sub_type: string },
+): Insertable<TransactionsTable> {
+  const billing = ctx.key.billing_data;
+  return {
+    merchant_id: ctx.key.merchant_id,
+    order_id: ctx.key.order_id,
+    integration_id: ctx.key.integration_id,
+    payment_key_id: ctx.key.id,
+    is_live: ctx.key.is_live,
+    amount_cents: ctx.key.amount_cents,
+    currency: ctx.key.currency,
+    status: "pending",
+    gateway_type: ctx.integration.gateway_type,
+    trnx_type: ctx.integration.is_auth ? "auth" : "standalone",
+    origin,
+    is_auth: ctx.integration.is_auth,
+    is_standalone: true,
+    customer_name: [billing.first_name, billing.last_name].filter(Boolean).join(" ") || null,
+    customer_email: billing.email ?? null,
+    customer_phone: billing.phone_number ?? null,
+    billing_data: JSON.stringify(billing),
+    data: JSON.stringify({ source_data: { ...source, tenure: null } }),
+  };
+}
+
+/** Applies an acquirer answer to the transaction's columns. */
+function resultColumns(result: AcquirerResult, data: Record<string, unknown>) {
+  return {
+    status: statusOf(result),
+    txn_response_code: result.txnResponseCode,
+    acq_response_code: result.acqResponseCode || null,
+    failure_reason: result.outcome === "declined" ? result.message : null,
+    data: JSON.stringify({
+      ...data,
+      ...result.data,
+      message: result.message,
+      txn_response_code: result.txnResponseCode,
+      acq_response_code: result.acqResponseCode,
+      klass: "SimulatorPayment",
+      ...(result.reference ? { _acquirer_reference: result.reference } : {}),
+    }),
+    updated_at: new Date(),
+  };
+}
+
+function originOf(ctx: PaymentContext): string {
+  return ctx.intention?.payment_link_id ? "INVOICE" : "IFRAME";
+}
+
+export interface TransactionSummary {
+  id: number;
+  success: boolean;
+  pending: boolean;
+  message: string;
+  txn_response_code: string;
+}
+
+export type CheckoutPayAnswer =
+  | { state: "challenge"; challenge_id: string; transaction_id: number }
+  | { state: "done"; transaction: TransactionSummary; redirect_url: string | null };
+
+function summary(obj: TransactionObject): TransactionSummary {
+  const data = obj.data as { message?: unknown; txn_response_code?: unknown };
+  return {
+    id: obj.id,
+    success: obj.success,
+    pending: obj.pending,
+    message: String(data.message ?? ""),
+    txn_response_code: String(data.txn_response_code ?? ""),
+  };
+}
+
+async function doneAnswer(rt: PaymentsRuntime, trx: Kysely<DB>, id: number): Promise<CheckoutPayAnswer> {
+  const view = (await loadTransactionView(trx, id))!;
+  const obj = transactionObject(view, rt.publicUrl);
+  return {
+    state: "done",
+    transaction: summary(obj),
+    redirect_url: await responseRedirectUrl(rt, trx, view, obj),
+  };
+}
+
+export interface CardPaymentInput extends CardFields {
+  payment_token: string;
+  installment_months?: number | undefined;
+  save_card?: boolean | undefined;
+}
+
+/** POST /api/checkout/card: the hosted card form. */
+export async function payByCard(
+  rt: PaymentsRuntime,
+  input: CardPaymentInput,
+  idempotencyKey?: string,
+): Promise<CheckoutPayAnswer> {
+  await rt.callbacks.ready();
+  const ctx = await loadPaymentContext(rt, input.payment_token);
+  if (!takesCards(ctx.integration))
+    throw paymentError(400, "method_not_supported", "This payment method does not take cards.");
+  const checked = checkCard(input, rt.now());
+  if (!checked.ok)
+    throw paymentError(400, "invalid", "Please check the card details.", { fields: checked.fields });
+  const card = checked.card;
+  let installment: Record<string, unknown> | undefined;
+  if (isInstallmentIntegration(ctx.integration)) {
+    const months = input.installment_months;
+    if (months === undefined || !(INSTALLMENT_MONTHS as readonly number[]).includes(months))
+      throw paymentError(400, "invalid", "Please choose an installment plan.", {
+        fields: { installment_months: ["Please choose an installment plan."] },
+      });
+    installment = { months, plan: `${months} months` };
+  }
+  const hash = requestHash({
+    pan: sha256(card.pan),
+    amount: ctx.key.amount_cents,
+    months: input.installment_months,
+  });
+  const result = await idempotent(
+    rt.db,
+    { merchantId: ctx.key.merchant_id, scope: `checkout.card:${ctx.key.id}`, key: idempotencyKey, hash },
+    async (trx) => {
+      await takeAttempt(trx, ctx.key.id);
+      await assertOpen(rt, ctx, trx);
+      const threeDSecure = authenticatesCardholder(ctx.integration);
+      const ref: CardRef = { first6: card.first6, last4: card.last4, subtype: card.subtype };
+      const answer = await rt.acquirer.payCard({
+        pan: card.pan,
+        card: ref,
+        amountCents: ctx.key.amount_cents,
+        currency: ctx.key.currency,
+        isLive: ctx.key.is_live,
+        authOnly: ctx.integration.is_auth,
+        threeDSecure,
+      });
+      const challengeId = answer.outcome === "challenge" ? randomBytes(16).toString("hex") : undefined;
+      const base = baseTransaction(ctx, originOf(ctx), {
+        type: "card",
+        pan: card.last4,
+        sub_type: card.subtype,
+      });
+      const data: Record<string, unknown> = {
+        source_data: {
+          type: "card",
+          pan: card.last4,
+          sub_type: card.subtype,
+          tenure: input.installment_months ?? null,
+        },
+        ...(installment ? { installment } : {}),
+        ...(challengeId ? { _challenge_id: challengeId } : {}),
+        ...(input.save_card ? { _save_card: true } : {}),
+      };
+      const row = await trx
+        .insertInto("transactions")
+        .values({
+          ...base,
+          ...resultColumns(answer, data),
+          trnx_type: trnxType(ctx.integration, answer.threeDSecure),
+          is_3d_secure: answer.threeDSecure && answer.outcome !== "challenge",
+          is_installment: installment !== undefined,
+          card_first6: card.first6,
+          card_last4: card.last4,
+          card_scheme: card.subtype,
+          card_type: "credit",
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (challengeId) {
+        return {
+          statusCode: 200,
+          body: {
+            state: "challenge",
+            challenge_id: challengeId,
+            transaction_id: row.id,
+          } as CheckoutPayAnswer,
+        };
+      }
+      if (row.status !== "pending") await finalizePayment(rt, trx, row);
+      return { statusCode: 200, body: await doneAnswer(rt, trx, row.id) };
+    },
+  );
+  return result.body;
+}
+
+/** POST /api/checkout/3ds: the one-time code of the 3-D Secure step. */
+export async function completeChallenge(
+  rt: PaymentsRuntime,
+  input: { payment_token: string; challenge_id: string; otp: string },
+): Promise<CheckoutPayAnswer> {
+  await rt.callbacks.ready();
+  const ctx = await loadPaymentContext(rt, input.payment_token);
+  return rt.db.transaction().execute(async (trx) => {
+    const tx = await trx
+      .selectFrom("transactions")
+      .selectAll()
+      .where("payment_key_id", "=", ctx.key.id)
+      .where(sql<string>`data->>'_challenge_id'`, "=", input.challenge_id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!tx) throw paymentError(404, "invalid_challenge", "This authentication step is not valid.");
+    // A repeated submission answers the result the first one reached.
+    if (tx.status !== "pending") return doneAnswer(rt, trx, tx.id);
+    const answer = await rt.acquirer.completeChallenge({
+      card: { first6: tx.card_first6 ?? "", last4: tx.card_last4 ?? "", subtype: tx.card_scheme ?? "" },
+      otp: input.otp,
+      amountCents: tx.amount_cents,
+    });
+    const updated = await trx
+      .updateTable("transactions")
+      .set({
+        ...resultColumns(answer, tx.data),
+        is_3d_secure: true,
+        trnx_type: ctx.integration.is_auth ? "auth" : "3ds",
+      })
+      .where("id", "=", tx.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (updated.status !== "pending") await finalizePayment(rt, trx, updated);
+    return doneAnswer(rt, trx, tx.id);
+  });
+}
+
+export interface PaySource {
+  identifier: string;
+  subtype: string;
+}
+
+export interface PayAnswer {
+  obj: TransactionObject;
+  extra: Record<string, unknown>;
+}
+
+/** POST /api/acceptance/payments/pay: wallet, kiosk (AGGREGATOR), cash and saved-card (TOKEN) payments. */
+export async function payWithSource(
+  rt: PaymentsRuntime,
+  input: { payment_token: string; source: PaySource },
+  idempotencyKey?: string,
+): Promise<PayAnswer> {
+  await rt.callbacks.ready();
+  const ctx = await loadPaymentContext(rt, input.payment_token);
+  const subtype = input.source.subtype.toUpperCase();
+  const kind = sourceKindOf(ctx.integration);
+  const wanted = { WALLET: "wallet", AGGREGATOR: "kiosk", CASH: "cash", TOKEN: "card" }[subtype];
+  if (!wanted)
+    throw new PaymentError(400, {
+      source: { subtype: [`"${input.source.subtype}" is not a valid choice.`] },
+    });
+  if (wanted !== kind || (subtype === "TOKEN" && !takesCards(ctx.integration)))
+    throw paymentError(400, "method_not_supported", "This integration does not support this payment source.");
+  const hash = requestHash({ source: input.source, amount: ctx.key.amount_cents });
+  const result = await idempotent(
+    rt.db,
+    { merchantId: ctx.key.merchant_id, scope: `pay:${ctx.key.id}`, key: idempotencyKey, hash },
+    async (trx) => {
+      await takeAttempt(trx, ctx.key.id);
+      await assertOpen(rt, ctx, trx);
+      let row: TransactionRow;
+      const extra: Record<string, unknown> = {};
+      if (subtype === "WALLET") {
+        const msisdn = input.source.identifier.trim();
+        const answer = await rt.acquirer.startWallet({
+          msisdn,
+          amountCents: ctx.key.amount_cents,
+          currency: ctx.key.currency,
+        });
+        const source = { type: "wallet", pan: msisdn, sub_type: "wallet" };
+        row = await trx
+          .insertInto("transactions")
+          .values({
+            ...baseTransaction(ctx, "OTHER", source),
+            ...resultColumns(answer, { source_data: { ...source, tenure: null }, _wallet: { msisdn } }),
+            wallet_msisdn: msisdn,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (row.status === "pending") {
+          const url = `${rt.publicUrl}/checkout/wallet?payment_token=${encodeURIComponent(input.payment_token)}&transaction_id=${row.id}`;
+          extra.redirect_url = url;
+          extra.iframe_redirection_url = url;
+        } else {
+          extra.redirect_url = null;
+          extra.iframe_redirection_url = null;
+        }
+      } else if (subtype === "AGGREGATOR") {
+        row = await startKiosk(rt, trx, ctx, "OTHER");
+      } else if (subtype === "CASH") {
+        const source = { type: "cash_present", pan: "", sub_type: "CASH" };
+        row = await trx
+          .insertInto("transactions")
+          .values({
+            ...baseTransaction(ctx, "OTHER", source),
+            data: JSON.stringify({
+              source_data: { ...source, tenure: null },
+              message: "Pending cash collection",
+              txn_response_code: "PENDING",
+            }),
+            txn_response_code: "PENDING",
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        extra.cash_reference = row.id;
+      } else {
+        row = await payWithCardToken(rt, trx, ctx, input.source.identifier);
+      }
+      if (row.status !== "pending") await finalizePayment(rt, trx, row);
+      const view = (await loadTransactionView(trx, row.id))!;
+      return { statusCode: 200, body: { obj: transactionObject(view, rt.publicUrl), extra } };
+    },
+  );
+  return result.body;
+}
+
+async function payWithCardToken(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  ctx: PaymentContext,
+  identifier: string,
+): Promise<TransactionRow> {
+  const saved = await trx
+    .selectFrom("card_tokens")
+    .selectAll()
+    .where("token_hash", "=", sha256(identifier.trim()))
+    .where("merchant_id", "=", ctx.key.merchant_id)
+    .where("is_live", "=", ctx.key.is_live)
+    .executeTakeFirst();
+  if (!saved) throw paymentError(404, "invalid_card_token", "Card token not found.");
+  const answer = await rt.acquirer.payToken({
+    card: { first6: saved.card_first6, last4: saved.card_last4, subtype: saved.card_subtype },
+    amountCents: ctx.key.amount_cents,
+    currency: ctx.key.currency,
+    authOnly: ctx.integration.is_auth,
+  });
+  const source = { type: "card", pan: saved.card_last4, sub_type: saved.card_subtype };
+  return trx
+    .insertInto("transactions")
+    .values({
+      ...baseTransaction(ctx, "OTHER", source),
+      ...resultColumns(answer, { source_data: { ...source, tenure: null }, card_token_id: saved.id }),
+      trnx_type: trnxType(ctx.integration, false),
+      card_first6: saved.card_first6,
+      card_last4: saved.card_last4,
+      card_scheme: saved.card_subtype,
+      card_type: "credit",
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+async function startKiosk(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  ctx: PaymentContext,
+  origin: string,
+): Promise<TransactionRow> {
+  const source = { type: "aggregator", pan: "", sub_type: "AGGREGATOR" };
+  const row = await trx
+    .insertInto("transactions")
+    .values({ ...baseTransaction(ctx, origin, source), txn_response_code: "PENDING" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const bill = await rt.acquirer.issueKioskBill({ transactionId: row.id, amountCents: row.amount_cents });
+  return trx
+    .updateTable("transactions")
+    .set({
+      data: JSON.stringify({
+        source_data: { ...source, tenure: null },
+        bill_reference: bill.billReference,
+        message: "Pending payment at a kiosk",
+        txn_response_code: "PENDING",
+      }),
+    })
+    .where("id", "=", row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** POST /api/checkout/kiosk: the reference to pay at a kiosk (the same one on every call). */
+export async function kioskReference(
+  rt: PaymentsRuntime,
+  paymentToken: string,
+): Promise<{ bill_reference: string; transaction_id: number; expires_at: string }> {
+  const ctx = await loadPaymentContext(rt, paymentToken);
+  if (sourceKindOf(ctx.integration) !== "kiosk")
+    throw paymentError(400, "method_not_supported", "This payment method is not a kiosk payment.");
+  const answer = (row: TransactionRow) => ({
+    bill_reference: String((row.data as { bill_reference?: unknown }).bill_reference),
+    transaction_id: row.id,
+    expires_at: ctx.key.expires_at.toISOString(),
+  });
+  const existing = await rt.db
+    .selectFrom("transactions")
+    .selectAll()
+    .where("payment_key_id", "=", ctx.key.id)
+    .where("status", "=", "pending")
+    .where(sql<string>`data->>'bill_reference'`, "is not", null)
+    .executeTakeFirst();
+  if (existing) return answer(existing);
+  return rt.db.transaction().execute(async (trx) => {
+    await takeAttempt(trx, ctx.key.id);
+    await assertOpen(rt, ctx, trx);
+    return answer(await startKiosk(rt, trx, ctx, originOf(ctx)));
+  });
+}
+
+/** POST /api/simulator/kiosk/pay: the customer pays the reference at a kiosk (test mode only). */
+export async function payKioskBill(rt: PaymentsRuntime, billReference: string): Promise<TransactionObject> {
+  await rt.callbacks.ready();
+  return rt.db.transaction().execute(async (trx) => {
+    const tx = await trx
+      .selectFrom("transactions")
+      .selectAll()
+      .where(sql<string>`data->>'bill_reference'`, "=", billReference.trim())
+      .where("is_live", "=", false)
+      .where("parent_transaction_id", "is", null)
+      .orderBy("id", "desc")
+      .forUpdate()
+      .executeTakeFirst();
+    if (!tx) throw paymentError(404, "invalid_reference", "No test kiosk payment has this reference.");
+    if (tx.status !== "pending")
+      throw paymentError(409, "already_paid", "This reference has already been paid.");
+    const updated = await trx
+      .updateTable("transactions")
+      .set({
+        status: "success",
+        txn_response_code: "APPROVED",
+        acq_response_code: "00",
+        data: JSON.stringify({
+          ...tx.data,
+          message: "Approved",
+          txn_response_code: "APPROVED",
+          paid_at: new Date(),
+        }),
+        updated_at: new Date(),
+      })
+      .where("id", "=", tx.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await finalizePayment(rt, trx, updated);
+    return transactionObject((await loadTransactionView(trx, tx.id))!, rt.publicUrl);
+  });
+}
+
+/** POST /api/checkout/wallet: the customer confirms a pending wallet payment with MPIN and OTP. */
+export async function confirmWallet(
+  rt: PaymentsRuntime,
+  input: { payment_token: string; transaction_id: number; mpin: string; otp: string },
+): Promise<CheckoutPayAnswer> {
+  await rt.callbacks.ready();
+  const ctx = await loadPaymentContext(rt, input.payment_token);
+  return rt.db.transaction().execute(async (trx) => {
+    const tx = await trx
+      .selectFrom("transactions")
+      .selectAll()
+      .where("id", "=", input.transaction_id)
+      .where("payment_key_id", "=", ctx.key.id)
+      .forUpdate()
+      .executeTakeFirst();
+    const wallet = (tx?.data as { _wallet?: { msisdn: string } } | undefined)?._wallet;
+    if (!tx || !wallet) throw paymentError(404, "invalid_transaction", "This wallet payment is not valid.");
+    if (tx.status !== "pending") return doneAnswer(rt, trx, tx.id);
+    const answer = await rt.acquirer.confirmWallet({
+      msisdn: wallet.msisdn,
+      mpin: input.mpin,
+      otp: input.otp,
+      amountCents: tx.amount_cents,
+    });
+    const updated = await trx
+      .updateTable("transactions")
+      .set(resultColumns(answer, tx.data))
+      .where("id", "=", tx.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (updated.status !== "pending") await finalizePayment(rt, trx, updated);
+    return doneAnswer(rt, trx, tx.id);
+  });
+}
+
+export { saveCardToken };

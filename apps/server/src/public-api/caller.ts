@@ -1,0 +1,77 @@
+import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { PaymentError } from "../payments/errors.ts";
+import { sha256 } from "../payments/tokens.ts";
+import { findMerchantByKey } from "../security/keys.ts";
+
+/**
+ * Who calls the public API. The provider's clients authenticate in several ways, all accepted on every
+ * merchant route: `Authorization: Token <secret key>`, `Authorization: Bearer <auth token>` (from
+ * POST /api/auth/tokens), either scheme with the other kind of credential, and the older `auth_token` in the
+ * body (or `token` in the query). A secret key is bound to its mode (test or live) and sees only that mode's
+ * integrations and data; an auth token comes from the mode-independent API key, so the integration (or the
+ * stored row) decides the mode.
+ */
+export interface MerchantCaller {
+  merchantId: number;
+  /** undefined: both modes (auth token); otherwise only this mode (secret key). */
+  isLive: boolean | undefined;
+  via: "secret_key" | "auth_token";
+}
+
+export const NOT_PROVIDED = "Authentication credentials were not provided.";
+export const INVALID_SECRET_KEY = "Looks like the secret key is invalid";
+export const INVALID_TOKEN = "Invalid token.";
+
+function unauthorized(detail: string): PaymentError {
+  return new PaymentError(401, { detail });
+}
+
+const SECRET_KEY = /^[a-z]{3}_sk_(test|live)_/;
+
+function credentialOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === "string") {
+    const match = /^(token|bearer)\s+(.+)$/i.exec(header.trim());
+    if (match) return match[2]!.trim();
+  }
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body === "object" && typeof body.auth_token === "string" && body.auth_token.trim())
+    return body.auth_token.trim();
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query && typeof query.token === "string" && query.token.trim()) return query.token.trim();
+  return undefined;
+}
+
+export async function authTokenOwner(db: Kysely<DB>, token: string, now: Date): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("api_auth_tokens")
+    .select("merchant_id")
+    .where("id", "=", sha256(token))
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return row?.merchant_id;
+}
+
+export async function authenticateMerchant(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  now: Date,
+): Promise<MerchantCaller> {
+  const credential = credentialOf(request);
+  if (!credential) throw unauthorized(NOT_PROVIDED);
+  if (SECRET_KEY.test(credential)) {
+    const owner = await findMerchantByKey(db, "secret", credential);
+    if (!owner) throw unauthorized(INVALID_SECRET_KEY);
+    return { merchantId: owner.merchantId, isLive: owner.isLive, via: "secret_key" };
+  }
+  const merchantId = await authTokenOwner(db, credential, now);
+  if (merchantId === undefined) throw unauthorized(INVALID_TOKEN);
+  return { merchantId, isLive: undefined, via: "auth_token" };
+}
+
+/** Whether the caller may see a row of this mode. */
+export function seesMode(caller: MerchantCaller, isLive: boolean): boolean {
+  return caller.isLive === undefined || caller.isLive === isLive;
+}

@@ -1,0 +1,137 @@
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { PaymentError } from "../payments/errors.ts";
+import { GENERIC_ERROR, HttpError } from "../security/errors.ts";
+
+/**
+ * HTTP plumbing of the provider-compatible API: its error shapes, its body encodings and its tolerance of a
+ * missing (or extra) trailing slash.
+ */
+
+function messageFor(issue: { keyword?: string; message?: string }): string {
+  const message = issue.message ?? "";
+  if (/received undefined/.test(message)) return "This field is required.";
+  if (/received null/.test(message)) return "This field may not be null.";
+  if (/expected number|expected int/.test(message)) return "A valid integer is required.";
+  if (/expected boolean/.test(message)) return "Must be a valid boolean.";
+  if (/expected string/.test(message)) return "Not a valid string.";
+  if (/expected array/.test(message)) return "Expected a list of items.";
+  if (issue.keyword === "too_small") return "Ensure this value is greater than or equal to the minimum.";
+  if (issue.keyword === "too_big") return "Ensure this value is less than or equal to the maximum.";
+  return message || "Invalid value.";
+}
+
+/** Nests {"billing_data": {"email": ["..."]}} as the provider (Django REST framework) does. */
+export function drfFieldErrors(
+  validation: { instancePath: string; keyword?: string; message?: string }[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const issue of validation) {
+    const path = issue.instancePath.replace(/^\//, "").split("/").filter(Boolean);
+    if (path.length === 0) path.push("non_field_errors");
+    let node = out;
+    for (const [i, key] of path.entries()) {
+      if (i === path.length - 1) {
+        const list = (Array.isArray(node[key]) ? node[key] : []) as string[];
+        list.push(messageFor(issue));
+        node[key] = list;
+      } else {
+        if (typeof node[key] !== "object" || node[key] === null || Array.isArray(node[key])) node[key] = {};
+        node = node[key] as Record<string, unknown>;
+      }
+    }
+  }
+  return out;
+}
+
+/** The scope's error handler: provider-shaped bodies for the public API. */
+export function providerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof PaymentError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+  if (hasZodFastifySchemaValidationErrors(error))
+    return reply.code(400).send(drfFieldErrors(error.validation));
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: { message: error.message, code: error.code } }, "public API request failed");
+    return reply.code(status).send({ detail: GENERIC_ERROR });
+  }
+  return reply.code(status).send({ detail: error.message });
+}
+
+/** The checkout's and dashboard's shape: {detail, code, fields}. */
+export function portalErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof PaymentError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof HttpError) {
+    if (error.headers) reply.headers(error.headers);
+    return reply.code(error.statusCode).send(error.toResponse());
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+      const list = fields[key] ?? [];
+      list.push(messageFor(issue));
+      fields[key] = list;
+    }
+    return reply.code(400).send({ detail: "Invalid request.", code: "invalid", fields });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: { message: error.message, code: error.code } }, "request failed");
+    return reply.code(status).send({ detail: GENERIC_ERROR, code: "internal" });
+  }
+  return reply.code(status).send({ detail: error.message, code: error.code ?? "bad_request" });
+}
+
+/** Form bodies (the QuickLink API posts multipart/form-data; some clients post urlencoded). */
+export function installFormParsers(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  app.addContentTypeParser(
+    "multipart/form-data",
+    { parseAs: "buffer", bodyLimit: 5 * 1024 * 1024 },
+    (req, body, done) => {
+      // The platform's own multipart parser (undici's Response.formData): text fields are kept, files dropped.
+      new Response(body as Buffer, { headers: { "content-type": String(req.headers["content-type"]) } })
+        .formData()
+        .then((form) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [key, value] of form.entries()) {
+            if (typeof value !== "string") continue;
+            const prev = out[key];
+            out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+          }
+          done(null, out);
+        })
+        .catch((error: Error) => {
+          const err = error as Error & { statusCode?: number };
+          err.statusCode = 400;
+          done(err, undefined);
+        });
+    },
+  );
+}
+
+/**
+ * The path with and without its trailing slash; the variant the reference does not use is hidden from the
+ * OpenAPI document.
+ */
+export function bothSlashes(path: string): [string, string] {
+  return path.endsWith("/") ? [path, path.slice(0, -1)] : [path, `${path}/`];
+}
+
+/** Route options for the hidden twin of a route. */
+export function hiddenTwin<T extends RouteShorthandOptions>(options: T): T {
+  return { ...options, schema: { ...(options.schema ?? {}), hide: true } } as T;
+}

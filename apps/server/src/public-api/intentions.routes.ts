@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PaymentError } from "../payments/errors.ts";
+import {
+  createIntention,
+  intentionByPublicKey,
+  intentionObject,
+  updateIntention,
+} from "../payments/intentions.service.ts";
+import { authenticateMerchant } from "./caller.ts";
+import { amountField, billingDataSchema, idField, intField, normalizeBilling, textField } from "./fields.ts";
+import { bothSlashes, hiddenTwin } from "./http.ts";
+import { intentionSchema, providerErrorSchema } from "./schemas.ts";
+
+const TAGS = ["public API: Intention"];
+const PUBLIC = { public: true } as const;
+
+const itemSchema = z.looseObject({
+  name: textField().pipe(z.string().min(1).max(50)),
+  amount: amountField(),
+  description: textField().pipe(z.string().max(255)).optional(),
+  quantity: intField().optional(),
+  image: z.string().nullable().optional(),
+});
+
+const methodRef = z.union([idField(), z.string().min(1)]);
+
+const createBody = z.looseObject({
+  amount: amountField().pipe(z.number().positive()),
+  currency: z.string(),
+  payment_methods: z.array(methodRef),
+  items: z.array(itemSchema).optional(),
+  billing_data: billingDataSchema,
+  customer: z.record(z.string(), z.unknown()).optional(),
+  extras: z.record(z.string(), z.unknown()).optional(),
+  special_reference: textField().optional(),
+  expiration: intField().optional(),
+  notification_url: z.string().optional(),
+  redirection_url: z.string().optional(),
+  card_tokens: z.array(z.string()).optional(),
+});
+
+const updateBody = z.looseObject({
+  accept_order_id: idField(),
+  amount: amountField().pipe(z.number().positive()).optional(),
+  payment_methods: z.array(methodRef).optional(),
+  items: z.array(itemSchema).optional(),
+  billing_data: billingDataSchema.optional(),
+  extras: z.record(z.string(), z.unknown()).optional(),
+  special_reference: textField().optional(),
+  expiration: intField().optional(),
+  notification_url: z.string().optional(),
+  redirection_url: z.string().optional(),
+});
+
+const errors = {
+  400: providerErrorSchema,
+  401: providerErrorSchema,
+  404: providerErrorSchema,
+  406: providerErrorSchema,
+};
+
+/** The Intention API: create (POST /v1/intention/), update (PUT) and the element read. */
+export const intentionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rt = app.payments;
+
+  for (const [i, url] of bothSlashes("/v1/intention/").entries()) {
+    const options = {
+      schema: {
+        tags: TAGS,
+        summary: "Create a payment intention",
+        description:
+          "Authorization: Token <secret key>. The amount must equal the sum of the items' amounts.",
+        body: createBody,
+        response: { 201: intentionSchema, ...errors },
+      },
+      config: PUBLIC,
+    };
+    app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
+      const caller = await authenticateMerchant(rt.db, request, rt.now());
+      const b = request.body;
+      const { intention, clientSecret } = await createIntention(rt, caller, {
+        ...b,
+        billing_data: normalizeBilling(b.billing_data),
+      });
+      return reply.code(201).send(await intentionObject(rt, rt.db, intention, clientSecret));
+    });
+  }
+
+  for (const [i, url] of bothSlashes("/v1/intention/:client_secret").entries()) {
+    const options = {
+      schema: {
+        tags: TAGS,
+        summary: "Update a payment intention that is not paid yet",
+        params: z.object({ client_secret: z.string() }),
+        body: updateBody,
+        response: { 200: intentionSchema, ...errors },
+      },
+      config: PUBLIC,
+    };
+    app.put(url, i === 0 ? options : hiddenTwin(options), async (request) => {
+      const caller = await authenticateMerchant(rt.db, request, rt.now());
+      const b = request.body;
+      const updated = await updateIntention(rt, caller, request.params.client_secret, {
+        ...b,
+        billing_data: b.billing_data ? normalizeBilling(b.billing_data) : undefined,
+      });
+      return intentionObject(rt, rt.db, updated, request.params.client_secret);
+    });
+  }
+
+  for (const [i, url] of bothSlashes("/v1/intention/element/:public_key/:client_secret/").entries()) {
+    const options = {
+      schema: {
+        tags: TAGS,
+        summary: "Read an intention with the public key and its client secret (what the checkout reads)",
+        params: z.object({ public_key: z.string(), client_secret: z.string() }),
+        response: { 200: intentionSchema, 404: providerErrorSchema },
+      },
+      config: PUBLIC,
+    };
+    app.get(url, i === 0 ? options : hiddenTwin(options), async (request) => {
+      const { public_key, client_secret } = request.params;
+      const intention = await intentionByPublicKey(rt, public_key, client_secret);
+      if (!intention) throw new PaymentError(404, { detail: "Not found." });
+      return intentionObject(rt, rt.db, intention, client_secret);
+    });
+  }
+};
