@@ -22,6 +22,12 @@ export interface RequestOptions {
 let csrfFromSignIn: string | undefined;
 let onUnauthorized: ((err: ApiError) => void) | undefined;
 let currentLanguage = "en";
+let lastAnswerAt = 0;
+
+/** When the server last answered (any status): the session's idle clock restarted then. */
+export function lastServerAnswer(): number {
+  return lastAnswerAt;
+}
 
 /** The session token stays in the HttpOnly cookie; the CSRF value comes from its readable cookie or sign-in. */
 export function rememberCsrfToken(token: string | undefined): void {
@@ -85,6 +91,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     options.signal?.removeEventListener("abort", abortFromCaller);
   }
 
+  lastAnswerAt = Date.now();
   const body = await readBody(response);
   if (response.ok) return body as T;
 

@@ -101,6 +101,16 @@ export function clearSession(): void {
   emit();
 }
 
+// Another tab signing in or out changes what this tab knows.
+if (typeof window !== "undefined" && typeof window.addEventListener === "function") {
+  window.addEventListener("storage", (event) => {
+    if (event.key !== SESSION_KEY && event.key !== null) return;
+    current = readStored();
+    if (!current) profile = null;
+    emit();
+  });
+}
+
 export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,5 +1,5 @@
 import type { Profile, SessionResponse } from "@portal/domain";
-import { rememberCsrfToken } from "../api/client.ts";
+import { lastServerAnswer, rememberCsrfToken } from "../api/client.ts";
 import { isApiError } from "../api/errors.ts";
 import { authApi } from "./auth.api.ts";
 import {
@@ -66,5 +66,23 @@ export async function restoreSession(): Promise<RestoreResult> {
     }
     // No answer: keep what we know; the first call of a screen will tell.
     return hadSession ? "offline" : "signed-out";
+  }
+}
+
+/**
+ * Screens that make no request (placeholders) would never learn that the server ended the session (idle for
+ * SESSION_IDLE_MINUTES, or signed out elsewhere); so a navigation a minute or more after the server's last answer
+ * asks GET /api/auth/me first. Answers false when the session has ended.
+ */
+export const SESSION_RECHECK_MS = 60_000;
+
+export async function sessionStillValid(): Promise<boolean> {
+  if (Date.now() - lastServerAnswer() < SESSION_RECHECK_MS) return true;
+  try {
+    const me = await authApi.me();
+    await establishSession(me, true);
+    return true;
+  } catch (err) {
+    return !(isApiError(err) && err.status === 401);
   }
 }

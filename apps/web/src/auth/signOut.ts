@@ -46,14 +46,22 @@ export async function logout(): Promise<void> {
   toLogin();
 }
 
-/** A 401 anywhere: warning toast, local data cleared, login; the page is remembered to come back after. */
+/**
+ * The end of an expired session without moving: warning toast, the page remembered to come back to after
+ * sign-in, local data cleared. `path` is the page the user was on or going to.
+ */
+export function endExpiredSession(path: string): void {
+  toast.warning(i18n.t("messages.sessionExpired"));
+  rememberDeepLink(path);
+  authApi.logout().catch(() => undefined);
+  clearLocalData();
+}
+
+/** A 401 anywhere (spec section 8): the expired-session toast, local data cleared, then login. */
 export function sessionExpired(): void {
   if (leaving || !getSession()) return;
   leaving = true;
-  toast.warning(i18n.t("messages.sessionExpired"));
-  rememberDeepLink(window.location.pathname + window.location.search);
-  authApi.logout().catch(() => undefined);
-  clearLocalData();
+  endExpiredSession(window.location.pathname + window.location.search);
   leaving = false;
   toLogin();
 }

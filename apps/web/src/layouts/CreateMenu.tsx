@@ -11,7 +11,13 @@ export function CreateMenu() {
   const items = createMenuFor(viewer);
   if (items.length === 0) return null;
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={220}
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <Button size="sm" data-testid="create-menu" rightSection={<span aria-hidden>▾</span>}>
           {t("header.create")}

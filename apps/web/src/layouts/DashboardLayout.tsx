@@ -1,10 +1,12 @@
 import { Alert, AppShell, Box } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Outlet, useMatches } from "@tanstack/react-router";
+import { Navigate, Outlet, useMatches } from "@tanstack/react-router";
 import { type CSSProperties, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { currentLang } from "../app/navigation.ts";
 import { createQueryClient } from "../app/queryClient.ts";
+import { useSession } from "../auth/session.ts";
 import { useLiveMode } from "../live/useLiveMode.ts";
 import { canView } from "../navigation/screens.ts";
 import NoPermission from "../screens/NoPermission.tsx";
@@ -46,6 +48,13 @@ function TestDataBanner() {
  * carry the partner's colours. Header, side menu, main and footer are landmarks.
  */
 export default function DashboardLayout() {
+  const session = useSession();
+  // Signed out meanwhile (logout, another tab): leave for the login page.
+  if (!session) return <Navigate to="/{-$lang}/login" params={{ lang: currentLang() }} replace />;
+  return <Shell />;
+}
+
+function Shell() {
   const { t } = useTranslation();
   const { layout, menu, session } = useDashboard();
   const [queryClient] = useState(createQueryClient);

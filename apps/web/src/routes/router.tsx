@@ -11,6 +11,8 @@ import { getAppConfig } from "../app/config.ts";
 import { setNavigator } from "../app/navigation.ts";
 import { rememberDeepLink } from "../auth/deepLink.ts";
 import { getSession, isSignedIn, type Session } from "../auth/session.ts";
+import { sessionStillValid } from "../auth/signIn.ts";
+import { endExpiredSession } from "../auth/signOut.ts";
 import { setLanguage } from "../i18n/i18n.ts";
 import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage } from "../i18n/language.ts";
 import { getCookie, setCookie } from "../lib/cookies.ts";
@@ -201,10 +203,14 @@ const switchAutoLoginRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => langRoute,
   id: "app",
-  beforeLoad: ({ context, location }) => {
+  beforeLoad: async ({ context, location }) => {
     const session = getSession();
     if (!isSignedIn(session)) {
       rememberDeepLink(BASE_PATH + location.href);
+      throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
+    }
+    if (!(await sessionStillValid())) {
+      endExpiredSession(BASE_PATH + location.href);
       throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
     }
     if (session.temp)
