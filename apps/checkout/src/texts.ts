@@ -241,7 +241,7 @@ const ar: Texts = {
   copied: "تم النسخ",
 
   successTitle: "تم الدفع بنجاح",
-  successBody: "استلم {merchant} دفعتك بمبلغ {amount}.",
+  successBody: "استلم {merchant} دفعتك بمبلغ {amount}",
   declinedTitle: "تم رفض الدفع",
   declinedBody: "لم تكتمل عملية الدفع.",
   reason: "السبب: {reason}",
