@@ -5,7 +5,6 @@
  */
 const en = {
   title: "Secure checkout",
-  nothing: "There is no payment in progress. Open the payment link you received from the merchant.",
   switchTo: "العربية",
   loading: "Loading your payment…",
   testMode: "Test mode",
@@ -23,7 +22,6 @@ const en = {
   methodValu: "valU",
   methodInstallments: "Bank instalments",
   continue: "Continue",
-  back: "Back",
   changeMethod: "Change payment method",
 
   cardTitle: "Card details",
@@ -143,7 +141,6 @@ export type PluralForms = Texts["months"];
 
 const ar: Texts = {
   title: "الدفع الآمن",
-  nothing: "لا توجد عملية دفع جارية. افتح رابط الدفع الذي وصلك من التاجر.",
   switchTo: "English",
   loading: "جارٍ تحميل عملية الدفع…",
   testMode: "وضع الاختبار",
@@ -161,7 +158,6 @@ const ar: Texts = {
   methodValu: "فاليو",
   methodInstallments: "تقسيط بنكي",
   continue: "متابعة",
-  back: "رجوع",
   changeMethod: "تغيير طريقة الدفع",
 
   cardTitle: "بيانات البطاقة",
