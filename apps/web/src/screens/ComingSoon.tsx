@@ -1,8 +1,10 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useMatches } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { useSession } from "../auth/session.ts";
 import { ButtonLink } from "../components/links.tsx";
 import { isLang } from "../i18n/language.ts";
+import { landingFor } from "../navigation/screens.ts";
 import classes from "./ComingSoon.module.css";
 
 /** The card of a dashboard screen a later issue fills: its title and a clear, bilingual "coming soon". */
@@ -12,6 +14,8 @@ export default function ComingSoon() {
   const matches = useMatches();
   const screen = [...matches].reverse().find((m) => m.staticData.screen)?.staticData.screen ?? "home";
   const title = t(`nav.${screen}`);
+  const session = useSession();
+  const landing = session ? landingFor({ profileType: session.type, permNames: session.permNames }) : "home";
   return (
     <Stack gap="lg" data-testid="placeholder" data-screen={screen}>
       <div className={classes.titleBar}>
@@ -27,7 +31,7 @@ export default function ComingSoon() {
             </Badge>
           </Group>
           <Text>{t("placeholder.body", { screen: title })}</Text>
-          {screen !== "home" ? (
+          {screen !== landing ? (
             <ButtonLink to="/{-$lang}" params={{ lang }} variant="default" size="sm">
               {t("placeholder.home")}
             </ButtonLink>
