@@ -112,4 +112,28 @@ describe("3-D Secure and declines", () => {
     expect(await page.locator("h1").textContent()).toBe("رابط الدفع غير صالح");
     await context.close();
   });
+
+  it("offers Retry when the network fails, on the page and in the form", async () => {
+    const token = await paymentToken(baseUrl, merchant, testIntegration(merchant, "VPC"));
+    const context = await checkoutContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.route("**/api/checkout/payment?**", (route) => route.abort("internetdisconnected"));
+    await page.goto(`/checkout/pay?payment_token=${encodeURIComponent(token)}`);
+    await page.getByTestId("problem-network").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("Connection problem");
+    await expectAccessible(page, "network problem (en)");
+    await page.unroute("**/api/checkout/payment?**");
+    await page.getByRole("button", { name: "Retry" }).click();
+    await page.getByTestId("pay").waitFor();
+
+    // A card submission that cannot reach the server keeps the form and says why; sending again works.
+    await page.route("**/api/checkout/card", (route) => route.abort("internetdisconnected"));
+    await payWithCard(page, "5123456789012346");
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("could not reach");
+    expect(await page.getByTestId("pay").isEnabled()).toBe(true);
+    await page.unroute("**/api/checkout/card");
+    await page.getByTestId("pay").click();
+    await page.getByTestId("result-success").waitFor();
+    await context.close();
+  });
 });

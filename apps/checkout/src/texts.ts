@@ -282,11 +282,6 @@ export function langFrom(search: string, browserLanguages: readonly string[] = [
   return browserLanguages[0]?.toLowerCase().startsWith("ar") ? "ar" : "en";
 }
 
-/** Wraps text that must read left to right (card numbers, dates) so it stays whole inside Arabic sentences. */
-export function ltr(text: string): string {
-  return `\u2066${text}\u2069`;
-}
-
 /** Fills "{name}" placeholders: fmt("Pay {amount}", {amount: "EGP 10.00"}). */
 export function fmt(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { displayAmount } from "./amount.ts";
 import { ApiError, type ApiErrorKind, type Merchant } from "./api.ts";
-import { useI18n } from "./i18n.tsx";
-import { fmt, ltr } from "./texts.ts";
+import { rich, useI18n } from "./i18n.tsx";
+import { fmt } from "./texts.ts";
 
 /** Shared building blocks of the checkout pages: layout, summary, fields, states. */
 
@@ -67,7 +67,14 @@ export function Summary({
         <div className="test-mode">
           <span className="badge">{t.testMode}</span>
           <p>
-            {fmt(t.testModeHint, { card: ltr("5123\u00a04567\u00a08901\u00a02346"), expiry: ltr("01/39") })}
+            {rich(t.testModeHint, {
+              card: (
+                <span dir="ltr" className="nowrap">
+                  5123 4567 8901 2346
+                </span>
+              ),
+              expiry: <span dir="ltr">01/39</span>,
+            })}
           </p>
         </div>
       )}

@@ -68,7 +68,9 @@ export default function ChallengeStep({
       <div className="bank-bar">
         <Icon name="lock" />
         <span>{t.bankName}</span>
-        <span className="bank-badge">3-D Secure</span>
+        <span className="bank-badge" dir="ltr">
+          3-D Secure
+        </span>
       </div>
       <form className="bank-body" noValidate onSubmit={submit}>
         <StepHeading>
