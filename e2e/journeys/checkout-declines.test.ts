@@ -126,14 +126,22 @@ describe("3-D Secure and declines", () => {
     await page.getByRole("button", { name: "Retry" }).click();
     await page.getByTestId("pay").waitFor();
 
-    // A card submission that cannot reach the server keeps the form and says why; sending again works.
-    await page.route("**/api/checkout/card", (route) => route.abort("internetdisconnected"));
+    // The server pays but the answer is lost: the form stays and says why. Sending again carries the same
+    // Idempotency-Key, so the customer sees that first payment's result (not a second charge, not "already paid").
+    await page.route("**/api/checkout/card", async (route) => {
+      await route.fetch();
+      await route.abort("internetdisconnected");
+    });
     await payWithCard(page, "5123456789012346");
     await expect.poll(() => page.getByRole("alert").textContent()).toContain("could not reach");
     expect(await page.getByTestId("pay").isEnabled()).toBe(true);
     await page.unroute("**/api/checkout/card");
     await page.getByTestId("pay").click();
     await page.getByTestId("result-success").waitFor();
+    const id = new URL(page.url()).searchParams.get("id");
+    await page.goto(`/checkout/pay?payment_token=${encodeURIComponent(token)}`);
+    await page.getByTestId("problem-paid").waitFor();
+    expect(id).toMatch(/^\d+$/);
     await context.close();
   });
 });

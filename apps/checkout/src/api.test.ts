@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api } from "./api.ts";
+import { ApiError, api, newIdempotencyKey } from "./api.ts";
 import { outcomeOf } from "./outcome.ts";
 
 function answer(status: number, body: unknown) {
@@ -42,11 +42,21 @@ describe("checkout API client", () => {
       expiry_year: 39,
       cvv: "123",
     };
-    await api.card(body);
+    await api.card(body, "checkout-abc");
     const init = fetch.mock.calls[0]! as unknown as [string, RequestInit];
     expect(init[0]).toBe("/api/checkout/card");
     expect(init[1].method).toBe("POST");
+    expect(init[1].headers).toEqual({
+      "content-type": "application/json",
+      "idempotency-key": "checkout-abc",
+    });
     expect(JSON.parse(String(init[1].body))).toEqual(body);
+  });
+
+  it("makes a new random idempotency key each time", () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^checkout-[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
   });
 
   it("maps the contract's error codes", async () => {

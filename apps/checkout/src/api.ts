@@ -142,12 +142,28 @@ export function isFinal(error: unknown): error is ApiError {
   );
 }
 
-async function call<T>(path: string, body?: unknown): Promise<T> {
+/**
+ * A fresh Idempotency-Key for one payment submission. Sending the same submission again after a lost answer
+ * reuses it, so the server answers the first result instead of charging twice. (getRandomValues, unlike
+ * randomUUID, also works on plain-http deployments.)
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `checkout-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+async function call<T>(path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: body === undefined ? "GET" : "POST",
-      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      headers:
+        body === undefined
+          ? { accept: "application/json" }
+          : {
+              "content-type": "application/json",
+              ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+            },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "omit",
     });
@@ -184,14 +200,16 @@ export const api = {
   payment: (token: string) => call<Payment>(`/api/checkout/payment?${q({ payment_token: token })}`),
   intention: (publicKey: string, clientSecret: string) =>
     call<Intention>(`/api/checkout/intention?${q({ public_key: publicKey, client_secret: clientSecret })}`),
-  card: (body: CardPayment) => call<Done | Challenge>("/api/checkout/card", body),
+  card: (body: CardPayment, idempotencyKey?: string) =>
+    call<Done | Challenge>("/api/checkout/card", body, idempotencyKey),
   threeDs: (body: { payment_token: string; challenge_id: string; otp: string }) =>
     call<Done>("/api/checkout/3ds", body),
-  walletStart: (token: string, phone: string) =>
-    call<WalletStart>("/api/acceptance/payments/pay", {
-      source: { identifier: phone, subtype: "WALLET" },
-      payment_token: token,
-    }),
+  walletStart: (token: string, phone: string, idempotencyKey?: string) =>
+    call<WalletStart>(
+      "/api/acceptance/payments/pay",
+      { source: { identifier: phone, subtype: "WALLET" }, payment_token: token },
+      idempotencyKey,
+    ),
   wallet: (body: { payment_token: string; transaction_id: string; mpin: string; otp: string }) =>
     call<Done>("/api/checkout/wallet", body),
   kiosk: (token: string) => call<KioskReference>("/api/checkout/kiosk", { payment_token: token }),

@@ -1,5 +1,13 @@
-import { type FormEvent, useState } from "react";
-import { ApiError, api, type Challenge, type Done, isFinal, type Payment } from "../api.ts";
+import { type FormEvent, useRef, useState } from "react";
+import {
+  ApiError,
+  api,
+  type Challenge,
+  type Done,
+  isFinal,
+  newIdempotencyKey,
+  type Payment,
+} from "../api.ts";
 import {
   cardBrand,
   caretAfterDigits,
@@ -62,6 +70,8 @@ export function CardForm({ payment, token, onChallenge, onDone, onFinal }: CardF
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
+  // One key per submission of the same details; kept when the answer was lost, dropped on any edit.
+  const submission = useRef<string | null>(null);
 
   const problems: Record<FieldName, string | null> = {
     plan: plans.length > 0 && plan === null ? t.errPlan : null,
@@ -82,7 +92,10 @@ export function CardForm({ payment, token, onChallenge, onDone, onFinal }: CardF
   const shown = (name: FieldName): string | null =>
     submitted || touched[name] ? (problems[name] ?? (serverErrors[name] ? t.errField : null)) : null;
   const blur = (name: FieldName) => () => setTouched((s) => ({ ...s, [name]: true }));
-  const edited = (name: FieldName) => setServerErrors((s) => (s[name] ? { ...s, [name]: false } : s));
+  const edited = (name: FieldName) => {
+    submission.current = null;
+    setServerErrors((s) => (s[name] ? { ...s, [name]: false } : s));
+  };
 
   const brand = cardBrand(digitsOf(pan));
   const amount = money(payment.amount_cents, payment);
@@ -100,20 +113,25 @@ export function CardForm({ payment, token, onChallenge, onDone, onFinal }: CardF
     const exp = parseExpiry(expiry)!;
     const panDigits = digitsOf(pan);
     setSending(true);
+    submission.current ??= newIdempotencyKey();
     try {
-      const answer = await api.card({
-        payment_token: token,
-        card_holder: holder.trim(),
-        pan: panDigits,
-        expiry_month: exp.month,
-        expiry_year: exp.year % 100,
-        cvv: digitsOf(cvv),
-        ...(plan !== null ? { installment_months: plan } : {}),
-      });
+      const answer = await api.card(
+        {
+          payment_token: token,
+          card_holder: holder.trim(),
+          pan: panDigits,
+          expiry_month: exp.month,
+          expiry_year: exp.year % 100,
+          cvv: digitsOf(cvv),
+          ...(plan !== null ? { installment_months: plan } : {}),
+        },
+        submission.current,
+      );
       if (answer.state === "challenge") onChallenge(answer, panDigits.slice(-4), plan ?? undefined);
       else onDone(answer);
     } catch (error) {
       setSending(false);
+      if (!(error instanceof ApiError && error.kind === "network")) submission.current = null;
       if (isFinal(error)) return onFinal(error);
       if (error instanceof ApiError && error.kind === "invalid") {
         const marked: Partial<Record<FieldName, boolean>> = {};

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api, isFinal, type Payment } from "../api.ts";
+import { ApiError, api, isFinal, newIdempotencyKey, type Payment } from "../api.ts";
 import { digitsOf, phoneValid } from "../card.ts";
 import { useI18n } from "../i18n.tsx";
 import { follow, safeUrl } from "../nav.ts";
@@ -21,6 +21,7 @@ export default function WalletStart({
   const [sending, setSending] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const submission = useRef<string | null>(null);
   const error = touched && !phoneValid(phone) ? t.errPhone : null;
 
   async function submit(event: FormEvent) {
@@ -35,12 +36,14 @@ export default function WalletStart({
     setSending(true);
     try {
       const number = digitsOf(phone);
-      const started = await api.walletStart(token, number);
+      submission.current ??= newIdempotencyKey();
+      const started = await api.walletStart(token, number, submission.current);
       const next = safeUrl(started.redirect_url);
       if (!next) throw new ApiError("server", 200);
       follow(next, { phone: number });
     } catch (e) {
       setSending(false);
+      if (!(e instanceof ApiError && e.kind === "network")) submission.current = null;
       if (isFinal(e)) return onFinal(e);
       setBanner(failureText(t, e));
     }
@@ -60,7 +63,10 @@ export default function WalletStart({
           inputMode="tel"
           dir="ltr"
           value={phone}
-          onChange={(e) => setPhone(e.target.value)}
+          onChange={(e) => {
+            submission.current = null;
+            setPhone(e.target.value);
+          }}
           onBlur={() => setTouched(true)}
           {...described("wallet-phone", true, error)}
         />
