@@ -22,3 +22,4 @@ export * from "./transfer.ts";
 export * from "./validation.ts";
 export * from "./validation-schemas.ts";
 export * from "./voids.ts";
+export * from "./workspace-api.ts";
