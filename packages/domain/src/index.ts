@@ -1,3 +1,4 @@
+export * from "./analytics-api.ts";
 export * from "./app-config.ts";
 export * from "./auth.ts";
 export * from "./captures.ts";
