@@ -13,6 +13,7 @@ export * from "./money.ts";
 export * from "./orders.ts";
 export * from "./passwords.ts";
 export * from "./payment-transaction.ts";
+export * from "./periods.ts";
 export * from "./permissions.ts";
 export * from "./profiles.ts";
 export * from "./refunds.ts";
