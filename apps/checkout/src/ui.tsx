@@ -55,7 +55,7 @@ export function Summary({
           </span>
         )}
         <h1 id="summary-title" className="merchant-name">
-          {fmt(t.payTo, { merchant: merchant.name })}
+          {rich(t.payTo, { merchant: <bdi>{merchant.name}</bdi> })}
         </h1>
       </div>
       <p className="amount-label">{t.amountDue}</p>

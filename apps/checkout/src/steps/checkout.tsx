@@ -22,6 +22,7 @@ export function methodKind(gatewayType: string): MethodKind {
     case "VALU":
     case "INSTALLMENT":
     case "PREMIUM":
+    case "OMANNET":
       return "card";
     case "UIG":
     case "MPAY":
