@@ -1,7 +1,20 @@
-import { Notifications } from "@mantine/notifications";
-import { TOAST_MS } from "./toast.ts";
+import { Notifications, notifications } from "@mantine/notifications";
+import { TOAST_MS, type ToastKind } from "./toast.ts";
 
-/** The toast container, loaded just after the first screen (toasts shown before it mounts are queued). */
+const COLORS: Record<ToastKind, string> = { success: "teal", warning: "yellow", error: "red", info: "brand" };
+
+/** Shows a toast; one asked for before the container mounts waits in the notifications store. */
+export function showToast(kind: ToastKind, message: string): void {
+  notifications.show({
+    message,
+    color: COLORS[kind],
+    autoClose: TOAST_MS,
+    withBorder: true,
+    "data-testid": `toast-${kind}`,
+  } as Parameters<typeof notifications.show>[0]);
+}
+
+/** The toast container, loaded with the first toast (app/toast.ts). */
 export default function Toasts() {
   return (
     <div data-testid="toasts">

@@ -1,19 +1,50 @@
-import { notifications } from "@mantine/notifications";
+import { useSyncExternalStore } from "react";
 
-/** Toasts close after 4000 ms (spec section 9); the container is set up in app/Providers.tsx. */
+/**
+ * Toasts close after 4000 ms (spec section 9). The container (app/Toasts.tsx, with @mantine/notifications) is
+ * downloaded with the first toast, so the sign-in page's first JavaScript does not carry it; toasts asked for
+ * while it loads are shown, in order, once it is there. app/Providers.tsx mounts it.
+ */
 export const TOAST_MS = 4000;
 
-type Kind = "success" | "warning" | "error" | "info";
-const COLORS: Record<Kind, string> = { success: "teal", warning: "yellow", error: "red", info: "brand" };
+export type ToastKind = "success" | "warning" | "error" | "info";
+type ToastsModule = typeof import("./Toasts.tsx");
 
-function show(kind: Kind, message: string, autoClose: number = TOAST_MS): void {
-  notifications.show({
-    message,
-    color: COLORS[kind],
-    autoClose,
-    withBorder: true,
-    "data-testid": `toast-${kind}`,
-  } as Parameters<typeof notifications.show>[0]);
+let container: ToastsModule | undefined;
+let loading: Promise<ToastsModule> | undefined;
+const listeners = new Set<() => void>();
+
+function loadContainer(): Promise<ToastsModule> {
+  loading ??= import("./Toasts.tsx").then(
+    (module) => {
+      container = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (err: unknown) => {
+      loading = undefined; // a later toast tries again
+      throw err;
+    },
+  );
+  return loading;
+}
+
+function show(kind: ToastKind, message: string): void {
+  loadContainer().then(
+    (module) => module.showToast(kind, message),
+    () => console.warn("Toast container failed to load"),
+  );
+}
+
+/** The toast container component once loaded (undefined before the first toast). */
+export function useToastContainer(): ToastsModule["default"] | undefined {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => container?.default,
+  );
 }
 
 export const toast = {
