@@ -32,8 +32,8 @@ export function timeZoneOf(merchant: { country: string }): string {
   return COUNTRY_INFO[merchantCountry(merchant)].timeZone;
 }
 
-/** The merchant's owner user (profile Merchant), or the merchant id when it has none. */
-export async function merchantOwnerId(db: Kysely<DB>, merchantId: number): Promise<number> {
+/** The merchant's owner user (profile Merchant), if it has one. */
+export async function findMerchantOwnerId(db: Kysely<DB>, merchantId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom("users")
     .select("id")
@@ -41,7 +41,12 @@ export async function merchantOwnerId(db: Kysely<DB>, merchantId: number): Promi
     .where("profile_type", "=", "Merchant")
     .orderBy("id")
     .executeTakeFirst();
-  return row?.id ?? merchantId;
+  return row?.id;
+}
+
+/** The provider's "owner" of a merchant's transactions: its owner user, or the merchant id when it has none. */
+export async function merchantOwnerId(db: Kysely<DB>, merchantId: number): Promise<number> {
+  return (await findMerchantOwnerId(db, merchantId)) ?? merchantId;
 }
 
 export async function loadTransactionView(db: Kysely<DB>, id: number): Promise<TransactionView | undefined> {

@@ -14,8 +14,8 @@ import { cardTokenContext } from "../payments/outcome.ts";
 import { payWithSource } from "../payments/payment.service.ts";
 import { providerTime } from "../payments/provider-time.ts";
 import {
+  findMerchantOwnerId,
   loadTransactionView,
-  merchantOwnerId,
   orderObject,
   timeZoneOf,
   transactionObject,
@@ -139,9 +139,9 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new PaymentError(400, { api_key: ["This field is required."] });
       }
       const { token } = await issueAuthToken(rt, merchantId, body.expiration);
-      const ownerId = await merchantOwnerId(rt.db, merchantId);
+      const ownerId = await findMerchantOwnerId(rt.db, merchantId);
       const profile =
-        ownerId === merchantId
+        ownerId === undefined
           ? { id: merchantId }
           : ((await loadSessionProfile(rt.db, ownerId)).profile as unknown as Record<string, unknown>);
       return reply.code(201).send({ token, profile });
