@@ -366,6 +366,15 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataset {
     );
   }
   addUser("partner", "Partner", "EGY", { partner_id: partnerRow.id }, monthsAgo(now, 23));
+  // A view-only staff user of a merchant that is not live yet: the live/test switch is disabled for it.
+  const notLive = builds.find((b) => b.spec.slug === "dubai.gadgets")!;
+  addUser(
+    "testonly.uae",
+    "MerchantStaff",
+    notLive.spec.country,
+    { merchant_id: notLive.row.id, permissions: [...STAFF_PERMISSIONS.staff2] },
+    new Date((notLive.row.created_at as Date).getTime() + DAY_MS),
+  );
 
   // Activity, then ids in time order across all merchants.
   const activities = builds.map((b) =>

@@ -522,8 +522,9 @@ export const PARTNER = {
   code: "sahara",
   domain: "sahara.localhost",
   timeZone: "Asia/Riyadh",
-  logoUrl: "/demo/partner-logo.svg",
-  logoSmallUrl: "/demo/partner-logo-small.svg",
+  // Served by the web app (apps/web/public/demo), whose base is /portal2/.
+  logoUrl: "/portal2/demo/partner-logo.svg",
+  logoSmallUrl: "/portal2/demo/partner-logo-small.svg",
   css: {
     header_background: "#0B3D2E",
     welcome_color: "#F4C430",
