@@ -226,6 +226,11 @@ export const reportPointSchema = z.object({
   success_count: z.number().int(),
   /** Transferred net amount of the bucket's payments at the time of the answer (total transfer chart). */
   transferred_amount: z.number().int(),
+  /**
+   * Distinct paying customers of the bucket (added by the web for the "average per customer" chart:
+   * gross_amount / paying_customers). Optional: without it the web leaves that chart out.
+   */
+  paying_customers: z.number().int().optional(),
   previous: z
     .object({
       net_amount: z.number().int(),
