@@ -18,6 +18,7 @@ import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage
 import { getCookie, setCookie } from "../lib/cookies.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
+import { type PeriodSearch, parsePeriodSearch } from "../screens/home/periodSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 
@@ -231,6 +232,24 @@ function screenRoute<K extends ScreenKey>(key: K) {
   });
 }
 
+/** Period, comparison, granularity, channel, custom dates and currency in the URL: a plain function, no zod. */
+const periodSearch = (search: Record<string, unknown>): PeriodSearch => parsePeriodSearch(search);
+
+const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "home",
+  staticData: { screen: "home" },
+  validateSearch: periodSearch,
+  component: lazyRouteComponent(() => import("../screens/home/HomeScreen.tsx")),
+});
+const reportsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "reports",
+  staticData: { screen: "reports" },
+  validateSearch: periodSearch,
+  component: lazyRouteComponent(() => import("../screens/reports/ReportsScreen.tsx")),
+});
+
 const routeTree = rootRoute.addChildren([
   langRoute.addChildren([
     indexRoute,
@@ -248,7 +267,7 @@ const routeTree = rootRoute.addChildren([
     activateStaffRoute,
     switchAutoLoginRoute,
     appRoute.addChildren([
-      screenRoute("home"),
+      homeRoute,
       screenRoute("merchants"),
       screenRoute("transactions"),
       screenRoute("orders"),
@@ -266,7 +285,7 @@ const routeTree = rootRoute.addChildren([
       screenRoute("users"),
       screenRoute("transfers"),
       screenRoute("chargebacks"),
-      screenRoute("reports"),
+      reportsRoute,
       screenRoute("terminals"),
       screenRoute("branches"),
       screenRoute("qrPayment"),

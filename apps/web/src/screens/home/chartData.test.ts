@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import {
+  bucketLabel,
+  dirOfLang,
+  forDirection,
+  isEmptySeries,
+  ofCurrency,
+  selectedCurrency,
+  seriesRows,
+  splitByCurrency,
+} from "./chartData.ts";
+
+describe("chart data shaping", () => {
+  it("labels buckets by granularity, with Arabic month names and Latin digits", () => {
+    expect(bucketLabel("2026-11-25T14:00", "hourly", "en")).toBe("25 Nov 14:00");
+    expect(bucketLabel("2026-11-25", "daily", "en")).toBe("25 Nov");
+    expect(bucketLabel("2026-11-23", "weekly", "en")).toBe("23 Nov");
+    expect(bucketLabel("2026-11-01", "monthly", "en")).toBe("Nov 2026");
+    expect(bucketLabel("2026-01-01", "yearly", "en")).toBe("2026");
+    expect(bucketLabel("2026-11-25", "daily", "ar")).toBe("25 نوفمبر");
+    expect(bucketLabel("2026-02-01", "monthly", "ar")).toBe("فبراير 2026");
+  });
+
+  it("draws right to left in Arabic: the rows are reversed for the chart, the source stays in time order", () => {
+    const points = [
+      { bucket: "2026-11-01", count: 1 },
+      { bucket: "2026-11-02", count: 2 },
+      { bucket: "2026-11-03", count: 3 },
+    ];
+    const rows = seriesRows(points, "daily", "ar", (p) => ({ count: p.count }));
+    expect(dirOfLang("ar")).toBe("rtl");
+    expect(forDirection(rows, "rtl").map((r) => r.count)).toEqual([3, 2, 1]);
+    expect(rows.map((r) => r.count)).toEqual([1, 2, 3]);
+    expect(forDirection(rows, dirOfLang("en")).map((r) => r.count)).toEqual([1, 2, 3]);
+  });
+
+  it("shows one currency at a time and never sums across currencies", () => {
+    const cards = [
+      { currency: "EGP", total: 1000 },
+      { currency: "USD", total: 50 },
+    ];
+    expect(selectedCurrency(["EGP", "USD"], "USD")).toBe("USD");
+    expect(selectedCurrency(["EGP", "USD"], "SAR")).toBe("EGP");
+    expect(selectedCurrency([], "USD")).toBeUndefined();
+    expect(ofCurrency(cards, "USD")?.total).toBe(50);
+    expect(ofCurrency(cards, undefined)).toBeUndefined();
+    const split = splitByCurrency([
+      { currency: "EGP", amount: 1 },
+      { currency: "USD", amount: 2 },
+      { currency: "EGP", amount: 3 },
+    ]);
+    expect([...split.keys()]).toEqual(["EGP", "USD"]);
+    expect(split.get("EGP")?.map((r) => r.amount)).toEqual([1, 3]);
+    expect(split.get("USD")?.map((r) => r.amount)).toEqual([2]);
+  });
+
+  it("treats a series of zeros and nulls as empty", () => {
+    const rows = seriesRows([{ bucket: "2026-11-01" }, { bucket: "2026-11-02" }], "daily", "en", () => ({
+      a: 0,
+      b: null,
+    }));
+    expect(isEmptySeries(rows, ["a", "b"])).toBe(true);
+    expect(isEmptySeries([{ label: "x", a: 0, b: 2 }], ["a", "b"])).toBe(false);
+  });
+});
