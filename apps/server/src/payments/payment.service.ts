@@ -9,6 +9,7 @@ import { idempotent, requestHash } from "./idempotency.ts";
 import {
   authenticatesCardholder,
   INSTALLMENT_MONTHS,
+  installmentPlans,
   isInstallmentIntegration,
   sourceKindOf,
   takesCards,
@@ -267,6 +268,19 @@ export async function payByCard(
       });
     installment = { months, plan: `${months} months` };
   }
+  const plan = installment
+    ? installmentPlans(ctx.key.amount_cents).find((p) => p.months === installment.months)
+    : undefined;
+  // valU finances the whole amount in the simulator (no down payment); refunds are capped by what it financed.
+  const valu =
+    plan && ctx.integration.gateway_type === "VALU"
+      ? {
+          down_payment: 0,
+          financed_amount: ctx.key.amount_cents,
+          monthly_installment: plan.monthly_amount_cents,
+          installment_plan: `${plan.months} months`,
+        }
+      : undefined;
   const hash = requestHash({
     pan: sha256(card.pan),
     amount: ctx.key.amount_cents,
@@ -303,6 +317,7 @@ export async function payByCard(
           tenure: input.installment_months ?? null,
         },
         ...(installment ? { installment } : {}),
+        ...(valu ? { valu } : {}),
         ...(challengeId ? { _challenge_id: challengeId } : {}),
         ...(input.save_card ? { _save_card: true } : {}),
       };
