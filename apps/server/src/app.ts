@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { installAnalytics } from "./analytics/analytics.routes.ts";
 import { installAuth, SECURITY_SCHEMES } from "./auth/auth.hook.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { installAuthCleanup } from "./auth/cleanup.ts";
@@ -71,6 +72,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(mailboxRoutes);
   await installPayments(app);
+  await installAnalytics(app);
   installMailSender(app);
   installAuthCleanup(app);
   if (deps.config.serveWeb) await app.register(staticRoutes);

@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import * as m0001 from "./migrations/0001_core.ts";
 import * as m0002auth from "./migrations/0002_auth.ts";
 import * as m0003payments from "./migrations/0003_payments.ts";
+import * as m0005analytics from "./migrations/0005_analytics.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 const migrations: Record<string, Migration> = {
   "0001_core": m0001,
   "0002_auth": m0002auth,
   "0003_payments": m0003payments,
+  "0005_analytics": m0005analytics,
 };
 
 class StaticProvider implements MigrationProvider {

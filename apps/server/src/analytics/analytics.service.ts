@@ -1,0 +1,573 @@
+import {
+  type AnalyticsQuery,
+  type AnalyticsRange,
+  type Breakdown,
+  bucketLabel,
+  COUNTRY_INFO,
+  type CurrencySeries,
+  type CustomerPoint,
+  compared,
+  type Granularity,
+  type HomeAnswer,
+  isCountry,
+  type PeriodBucket,
+  type PointFigures,
+  type ReportCards,
+  type ReportPoint,
+  type ReportsAnswer,
+  type ResolvedPeriod,
+  resolvePeriod,
+  type SummaryCards,
+  transferStatus,
+} from "@portal/domain";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+/**
+ * Home and reports figures from the maintained hourly rollup (migrations/0005_analytics.ts, docs/analytics.md).
+ * Every read sums analytics_hourly and the not yet folded analytics_deltas, so it is exact at any moment.
+ */
+
+export const MEASURES = [
+  "payments",
+  "amount",
+  "success_count",
+  "success_amount",
+  "declined_count",
+  "declined_amount",
+  "pending_count",
+  "pending_amount",
+  "voided_count",
+  "voided_amount",
+  "refunded_amount",
+  "orders",
+  "orders_delivery",
+] as const;
+export type Measure = (typeof MEASURES)[number];
+export type Measures = Record<Measure, number>;
+
+export type Dimension = "method" | "scheme" | "terminal" | "orders";
+
+export interface RollupRow extends Measures {
+  label: string;
+  currency: string;
+  channel: string;
+  dim_value: string;
+}
+
+export interface MerchantScope {
+  merchantId: number;
+  isLive: boolean;
+  country: string;
+  timeZone: string;
+}
+
+const emptyMeasures = (): Measures => Object.fromEntries(MEASURES.map((m) => [m, 0])) as unknown as Measures;
+
+function addInto(target: Measures, row: Measures): void {
+  for (const m of MEASURES) target[m] += row[m];
+}
+
+/** SQL of a bucket label of `hour` in the zone, matching bucketLabel() of the domain. */
+function labelSql(granularity: Granularity | null, timeZone: string): RawBuilder<string> {
+  const local = sql`(hour at time zone ${timeZone})`;
+  switch (granularity) {
+    case null:
+      return sql<string>`''`;
+    case "hourly":
+      return sql<string>`to_char(${local}, 'YYYY-MM-DD"T"HH24:00')`;
+    case "daily":
+      return sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
+    case "weekly":
+      return sql<string>`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`;
+    case "monthly":
+      return sql<string>`to_char(${local}, 'YYYY-MM-01')`;
+    case "yearly":
+      return sql<string>`to_char(${local}, 'YYYY-01-01')`;
+  }
+}
+
+/** Sums of the rollup for [from, to), grouped by bucket label (or '' for null), currency, channel and value. */
+export async function rollup(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  dim: Dimension,
+  from: Date,
+  to: Date,
+  granularity: Granularity | null,
+  channel: string = "all",
+): Promise<RollupRow[]> {
+  const cols = sql.raw(MEASURES.join(", "));
+  const sums = sql.raw(MEASURES.map((m) => `sum(${m})::text as ${m}`).join(", "));
+  const where = sql`merchant_id = ${scope.merchantId} and is_live = ${scope.isLive} and dim = ${dim}
+    and hour >= ${from} and hour < ${to}`;
+  const channelFilter = channel === "all" ? sql`` : sql`where channel = ${channel}`;
+  const result = await sql<Record<string, string>>`
+    select ${labelSql(granularity, scope.timeZone)} as label, currency, channel, dim_value, ${sums}
+    from (
+      select hour, currency, channel, dim_value, ${cols} from analytics_hourly where ${where}
+      union all
+      select hour, currency, channel, dim_value, ${cols} from analytics_deltas where ${where}
+    ) x ${channelFilter}
+    group by 1, 2, 3, 4`.execute(db);
+  return result.rows.map((r) => {
+    const row = { label: r.label!, currency: r.currency!, channel: r.channel!, dim_value: r.dim_value! };
+    const measures = emptyMeasures();
+    for (const m of MEASURES) measures[m] = Number(r[m]);
+    return { ...row, ...measures };
+  });
+}
+
+/** Moves the pending deltas into the hourly table; answers how many hourly rows it touched. */
+export async function foldAnalytics(db: Kysely<DB>): Promise<number> {
+  const result = await sql<{ folded: string }>`select analytics_fold()::text as folded`.execute(db);
+  return Number(result.rows[0]?.folded ?? 0);
+}
+
+export async function merchantScope(
+  db: Kysely<DB>,
+  merchantId: number,
+  isLive: boolean,
+): Promise<MerchantScope> {
+  const merchant = await db
+    .selectFrom("merchants")
+    .select(["country"])
+    .where("id", "=", merchantId)
+    .executeTakeFirstOrThrow();
+  const timeZone = isCountry(merchant.country) ? COUNTRY_INFO[merchant.country].timeZone : "UTC";
+  return { merchantId, isLive, country: merchant.country, timeZone };
+}
+
+function range(period: ResolvedPeriod, query: AnalyticsQuery): AnalyticsRange {
+  return {
+    time_zone: period.timeZone,
+    granularity: period.granularity,
+    channel: query.channel,
+    is_live: query.is_live,
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
+    comparison_from: period.comparison?.from.toISOString() ?? null,
+    comparison_to: period.comparison?.to.toISOString() ?? null,
+  };
+}
+
+const gross = (m: Measures) => m.success_amount;
+const net = (m: Measures) => m.success_amount - m.refunded_amount;
+
+function figures(m: Measures): PointFigures {
+  return {
+    count: m.payments,
+    amount: m.amount,
+    success_count: m.success_count,
+    gross_amount: gross(m),
+    refunded_amount: m.refunded_amount,
+    net_amount: net(m),
+  };
+}
+
+/** Sums rows by a key. */
+function sumBy(rows: RollupRow[], key: (r: RollupRow) => string): Map<string, Measures> {
+  const out = new Map<string, Measures>();
+  for (const row of rows) {
+    const k = key(row);
+    let target = out.get(k);
+    if (!target) {
+      target = emptyMeasures();
+      out.set(k, target);
+    }
+    addInto(target, row);
+  }
+  return out;
+}
+
+function breakdown(
+  current: RollupRow[],
+  previous: RollupRow[] | null,
+  key: (r: RollupRow) => string,
+  names: (k: string) => string = (k) => k,
+): Breakdown[] {
+  const now = sumBy(current, key);
+  const before = previous ? sumBy(previous, key) : null;
+  return [...now.keys()].sort().map((k) => {
+    const m = now.get(k)!;
+    const p = before ? (before.get(k) ?? emptyMeasures()) : null;
+    return {
+      key: names(k),
+      count: m.payments,
+      success_count: m.success_count,
+      gross_amount: compared(gross(m), p ? gross(p) : null),
+    };
+  });
+}
+
+/** Points of one currency following the period's buckets; previous by position in the comparison buckets. */
+function pointsOf<T>(
+  buckets: PeriodBucket[],
+  comparisonBuckets: PeriodBucket[] | null,
+  current: Map<string, Measures>,
+  previous: Map<string, Measures> | null,
+  make: (bucket: PeriodBucket, m: Measures, p: Measures | null) => T,
+): T[] {
+  return buckets.map((bucket, i) => {
+    const m = current.get(bucket.bucket) ?? emptyMeasures();
+    const comparisonBucket = comparisonBuckets?.[i];
+    const p =
+      previous && comparisonBucket ? (previous.get(comparisonBucket.bucket) ?? emptyMeasures()) : null;
+    return make(bucket, m, p);
+  });
+}
+
+function currenciesOf(...lists: (RollupRow[] | null)[]): string[] {
+  const set = new Set<string>();
+  for (const list of lists) for (const row of list ?? []) set.add(row.currency);
+  return [...set].sort();
+}
+
+function only(rows: RollupRow[] | null, currency: string): RollupRow[] | null {
+  return rows ? rows.filter((r) => r.currency === currency) : null;
+}
+
+export async function homeFigures(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  query: AnalyticsQuery,
+  now: Date,
+): Promise<HomeAnswer> {
+  const period = resolvePeriod(query, now, scope.timeZone);
+  const g = period.granularity;
+  const cmp = period.comparison;
+  const [rows, prevRows, orderRows, prevOrderRows, recentOrders, recentTransactions, live] =
+    await Promise.all([
+      rollup(db, scope, "method", period.from, period.to, g, query.channel),
+      cmp ? rollup(db, scope, "method", cmp.from, cmp.to, g, query.channel) : null,
+      rollup(db, scope, "orders", period.from, period.to, null),
+      cmp ? rollup(db, scope, "orders", cmp.from, cmp.to, null) : null,
+      db
+        .selectFrom("orders")
+        .select([
+          "id",
+          "merchant_order_id",
+          "amount_cents",
+          "currency",
+          "payment_status",
+          "delivery_needed",
+          "created_at",
+        ])
+        .where("merchant_id", "=", scope.merchantId)
+        .where("is_live", "=", scope.isLive)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(5)
+        .execute(),
+      db
+        .selectFrom("transactions")
+        .select([
+          "id",
+          "order_id",
+          "amount_cents",
+          "currency",
+          "status",
+          "trnx_type",
+          "gateway_type",
+          "channel",
+          "card_last4",
+          "created_at",
+        ])
+        .where("merchant_id", "=", scope.merchantId)
+        .where("is_live", "=", scope.isLive)
+        .$if(query.channel !== "all", (q) => q.where("channel", "=", query.channel))
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(5)
+        .execute(),
+      db
+        .selectFrom("integrations")
+        .select("id")
+        .where("merchant_id", "=", scope.merchantId)
+        .where("is_live", "=", true)
+        .where("is_active", "=", true)
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+
+  const currencies = currenciesOf(rows, prevRows, orderRows, prevOrderRows);
+  const cards: SummaryCards[] = [];
+  const series: CurrencySeries[] = [];
+  for (const currency of currencies) {
+    const cur = only(rows, currency)!;
+    const prev = only(prevRows, currency);
+    const t = sumBy(cur, () => "").get("") ?? emptyMeasures();
+    const p = prev ? (sumBy(prev, () => "").get("") ?? emptyMeasures()) : null;
+    const o = sumBy(only(orderRows, currency)!, () => "").get("") ?? emptyMeasures();
+    const po = prevOrderRows
+      ? (sumBy(only(prevOrderRows, currency)!, () => "").get("") ?? emptyMeasures())
+      : null;
+    const volume = (amount: Measure, count: Measure) => ({
+      amount: compared(t[amount], p ? p[amount] : null),
+      count: compared(t[count], p ? p[count] : null),
+    });
+    cards.push({
+      currency,
+      total: volume("amount", "payments"),
+      successful: volume("success_amount", "success_count"),
+      declined: volume("declined_amount", "declined_count"),
+      pending: volume("pending_amount", "pending_count"),
+      total_orders: compared(o.orders, po ? po.orders : null),
+      orders_with_delivery: compared(o.orders_delivery, po ? po.orders_delivery : null),
+    });
+    const byBucket = sumBy(cur, (r) => r.label);
+    const prevByBucket = prev ? sumBy(prev, (r) => r.label) : null;
+    series.push({
+      currency,
+      points: pointsOf(
+        period.buckets,
+        cmp ? period.comparisonBuckets : null,
+        byBucket,
+        prevByBucket,
+        (b, m, pm) => ({
+          bucket: b.bucket,
+          start: b.start.toISOString(),
+          ...figures(m),
+          previous: pm ? figures(pm) : null,
+        }),
+      ),
+      channels: breakdown(cur, prev, (r) => r.channel),
+      methods: breakdown(cur, prev, (r) => r.dim_value),
+    });
+  }
+
+  return {
+    range: range(period, query),
+    currencies,
+    buckets: period.buckets.map((b) => ({ bucket: b.bucket, start: b.start.toISOString() })),
+    cards,
+    series,
+    recent_orders: recentOrders.map((r) => ({
+      id: Number(r.id),
+      merchant_order_id: r.merchant_order_id,
+      amount_cents: Number(r.amount_cents),
+      currency: r.currency,
+      payment_status: r.payment_status,
+      delivery_needed: r.delivery_needed,
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+    recent_transactions: recentTransactions.map((r) => ({
+      id: Number(r.id),
+      order_id: r.order_id === null ? null : Number(r.order_id),
+      amount_cents: Number(r.amount_cents),
+      currency: r.currency,
+      status: r.status,
+      trnx_type: r.trnx_type,
+      gateway_type: r.gateway_type,
+      channel: r.channel,
+      card_last4: r.card_last4,
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+    has_live_integration: live !== undefined,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/** The longest pending-hours threshold (transfer.ts): anything older is Transferred. */
+const MAX_PENDING_HOURS = 72;
+
+export async function reportFigures(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  query: AnalyticsQuery,
+  now: Date,
+): Promise<ReportsAnswer> {
+  const period = resolvePeriod(query, now, scope.timeZone);
+  const g = period.granularity;
+  const cmp = period.comparison;
+  // Payments made before the cutoff hour are Transferred whatever their weekday; later ones are read row by row.
+  const cutoff = new Date(Math.floor((now.getTime() - MAX_PENDING_HOURS * HOUR_MS) / HOUR_MS) * HOUR_MS);
+  const older = period.from < cutoff ? (period.to < cutoff ? period.to : cutoff) : null;
+  const channelRows = query.channel;
+  const [rows, prevRows, schemeRows, terminalRows, olderRows, recent, customers, terminals] =
+    await Promise.all([
+      rollup(db, scope, "method", period.from, period.to, g, channelRows),
+      cmp ? rollup(db, scope, "method", cmp.from, cmp.to, g, channelRows) : null,
+      rollup(db, scope, "scheme", period.from, period.to, null, channelRows),
+      rollup(db, scope, "terminal", period.from, period.to, null, channelRows),
+      older ? rollup(db, scope, "method", period.from, older, g, channelRows) : [],
+      db
+        .selectFrom("transactions")
+        .select(["currency", "amount_cents", "refunded_amount_cents", "created_at"])
+        .where("merchant_id", "=", scope.merchantId)
+        .where("is_live", "=", scope.isLive)
+        .where("created_at", ">=", cutoff)
+        .where("parent_transaction_id", "is", null)
+        .where("status", "=", "success")
+        .where("is_voided", "=", false)
+        .$if(query.channel !== "all", (q) => q.where("channel", "=", query.channel))
+        .execute(),
+      sql<{ label: string | null; currency: string; customers: string }>`
+      select label, currency, count(distinct customer_id)::text as customers from (
+        select ${labelSql(g, scope.timeZone)} as label, currency, customer_id from (
+          select created_at as hour, currency, customer_id from transactions
+          where merchant_id = ${scope.merchantId} and is_live = ${scope.isLive}
+            and created_at >= ${period.from} and created_at < ${period.to}
+            and parent_transaction_id is null and status = 'success' and not is_voided and customer_id is not null
+            ${query.channel === "all" ? sql`` : sql`and channel = ${query.channel}`}
+        ) x
+      ) y
+      group by grouping sets ((currency), (label, currency))`.execute(db),
+      db
+        .selectFrom("terminals")
+        .select(["id", "terminal_code"])
+        .where("merchant_id", "=", scope.merchantId)
+        .execute(),
+    ]);
+  const customerSeries = await customerFigures(db, scope, period);
+
+  const country = isCountry(scope.country) ? scope.country : "EGY";
+  const recentRows = recent.map((r) => {
+    const createdAt = new Date(r.created_at);
+    return {
+      currency: r.currency,
+      net: Number(r.amount_cents) - Number(r.refunded_amount_cents),
+      createdAt,
+      transferred: transferStatus(country, createdAt, now) === "Transferred",
+      label: bucketLabel(createdAt, g, scope.timeZone),
+      inPeriod: createdAt >= period.from && createdAt < period.to,
+    };
+  });
+  const terminalNames = new Map(terminals.map((t) => [String(t.id), t.terminal_code]));
+  const payingCustomers = new Map(
+    customers.rows.map((r) => [
+      r.label === null ? r.currency : `${r.currency} ${r.label}`,
+      Number(r.customers),
+    ]),
+  );
+
+  const currencies = currenciesOf(rows, prevRows);
+  const cards: ReportCards[] = [];
+  const series: ReportsAnswer["series"] = [];
+  for (const currency of currencies) {
+    const cur = only(rows, currency)!;
+    const prev = only(prevRows, currency);
+    const t = sumBy(cur, () => "").get("") ?? emptyMeasures();
+    const p = prev ? (sumBy(prev, () => "").get("") ?? emptyMeasures()) : null;
+    const olderByBucket = sumBy(only(olderRows, currency)!, (r) => r.label);
+    const recentOfCurrency = recentRows.filter((r) => r.currency === currency);
+    const recentTransferred = new Map<string, number>();
+    let transferred = 0;
+    for (const m of olderByBucket.values()) transferred += net(m);
+    let pendingInPeriod = 0;
+    let balance = 0;
+    for (const r of recentOfCurrency) {
+      if (!r.transferred) balance += r.net;
+      if (!r.inPeriod) continue;
+      if (r.transferred) {
+        transferred += r.net;
+        recentTransferred.set(r.label, (recentTransferred.get(r.label) ?? 0) + r.net);
+      } else pendingInPeriod += r.net;
+    }
+    const paying = payingCustomers.get(currency) ?? 0;
+    cards.push({
+      currency,
+      net_sales: compared(net(t), p ? net(p) : null),
+      gross_sales: compared(gross(t), p ? gross(p) : null),
+      total_refunds: compared(t.refunded_amount, p ? p.refunded_amount : null),
+      number_of_transactions: compared(t.payments, p ? p.payments : null),
+      paying_customers: paying,
+      average_spend_per_customer: paying === 0 ? 0 : Math.round(gross(t) / paying),
+      transfers: { transferred, pending: pendingInPeriod },
+      balance,
+      payment_methods: breakdown(cur, prev, (r) => r.dim_value),
+      pos_branches: breakdown(
+        only(terminalRows, currency)!,
+        null,
+        (r) => r.dim_value,
+        (k) => terminalNames.get(k) ?? k,
+      ),
+      card_schemes: breakdown(only(schemeRows, currency)!, null, (r) => r.dim_value),
+    });
+    const byBucket = sumBy(cur, (r) => r.label);
+    const prevByBucket = prev ? sumBy(prev, (r) => r.label) : null;
+    series.push({
+      currency,
+      points: pointsOf<ReportPoint>(
+        period.buckets,
+        cmp ? period.comparisonBuckets : null,
+        byBucket,
+        prevByBucket,
+        (b, m, pm) => ({
+          bucket: b.bucket,
+          start: b.start.toISOString(),
+          net_amount: net(m),
+          gross_amount: gross(m),
+          refunded_amount: m.refunded_amount,
+          count: m.payments,
+          success_count: m.success_count,
+          paying_customers: payingCustomers.get(`${currency} ${b.bucket}`) ?? 0,
+          transferred_amount:
+            (olderByBucket.get(b.bucket) ? net(olderByBucket.get(b.bucket)!) : 0) +
+            (recentTransferred.get(b.bucket) ?? 0),
+          previous: pm
+            ? {
+                net_amount: net(pm),
+                gross_amount: gross(pm),
+                refunded_amount: pm.refunded_amount,
+                count: pm.payments,
+                success_count: pm.success_count,
+              }
+            : null,
+        }),
+      ),
+    });
+  }
+
+  return {
+    range: range(period, query),
+    currencies,
+    buckets: period.buckets.map((b) => ({ bucket: b.bucket, start: b.start.toISOString() })),
+    cards,
+    series,
+    new_customers: customerSeries.total,
+    customers: customerSeries.points,
+  };
+}
+
+/** New customers per bucket (customers.created_at, both modes: customers have no mode) and the running total. */
+async function customerFigures(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  period: ResolvedPeriod,
+): Promise<{ total: ReturnType<typeof compared>; points: CustomerPoint[] }> {
+  const counts = async (from: Date, to: Date) => {
+    const result = await sql<{ label: string; n: string }>`
+      select ${labelSql(period.granularity, scope.timeZone)} as label, count(*)::text as n
+      from (select created_at as hour from customers
+            where merchant_id = ${scope.merchantId} and created_at >= ${from} and created_at < ${to}) c
+      group by 1`.execute(db);
+    return new Map(result.rows.map((r) => [r.label, Number(r.n)]));
+  };
+  const cmp = period.comparison;
+  const [current, previous, before] = await Promise.all([
+    counts(period.from, period.to),
+    cmp ? counts(cmp.from, cmp.to) : null,
+    db
+      .selectFrom("customers")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("merchant_id", "=", scope.merchantId)
+      .where("created_at", "<", period.from)
+      .executeTakeFirstOrThrow(),
+  ]);
+  let running = Number(before.n);
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const points = period.buckets.map((b, i) => {
+    const n = current.get(b.bucket) ?? 0;
+    running += n;
+    const cb = period.comparisonBuckets[i];
+    return {
+      bucket: b.bucket,
+      start: b.start.toISOString(),
+      new_customers: n,
+      total_customers: running,
+      previous_new_customers: previous ? (cb ? (previous.get(cb.bucket) ?? 0) : 0) : null,
+    };
+  });
+  return { total: compared(sum(current), previous ? sum(previous) : null), points };
+}
