@@ -1,10 +1,12 @@
 import "@mantine/charts/styles.css";
 import { AreaChart, BarChart, DonutChart, LineChart } from "@mantine/charts";
-import { Button, Card, Group, Table, Title, VisuallyHidden } from "@mantine/core";
+import { Button, Card, ColorSwatch, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ChartRow, type Dir, forDirection, isEmptySeries } from "./chartData.ts";
 import { EmptyState } from "./QueryStates.tsx";
+
+const DONUT_COLORS = ["blue.7", "teal.7", "orange.6", "grape.6", "cyan.7", "red.7", "lime.7", "gray.6"];
 
 export interface PanelSeries {
   key: string;
@@ -82,21 +84,33 @@ export function ChartPanel(props: ChartPanelProps) {
     else if (kind === "bar") chart = <BarChart {...common} />;
     else {
       const first = series[0];
-      const palette = ["blue.7", "teal.7", "orange.6", "grape.6", "cyan.7", "red.7", "lime.7", "gray.6"];
       chart = first ? (
-        <DonutChart
-          h={height}
-          size={Math.min(200, height - 20)}
-          thickness={28}
-          withTooltip
-          tooltipDataSource="segment"
-          valueFormatter={format}
-          data={rows.map((r, i) => ({
-            name: String(r.label),
-            value: Number(r[first.key] ?? 0),
-            color: palette[i % palette.length] ?? "gray.6",
-          }))}
-        />
+        <Stack gap="sm" align="center">
+          <DonutChart
+            h={height - 60}
+            size={Math.min(180, height - 80)}
+            thickness={26}
+            withTooltip
+            tooltipDataSource="segment"
+            valueFormatter={format}
+            data={rows.map((r, i) => ({
+              name: String(r.label),
+              value: Number(r[first.key] ?? 0),
+              color: DONUT_COLORS[i % DONUT_COLORS.length] ?? "gray.6",
+            }))}
+          />
+          <Group gap="md" justify="center">
+            {rows.map((r, i) => (
+              <Group key={String(r.label)} gap={6} wrap="nowrap">
+                <ColorSwatch
+                  color={`var(--mantine-color-${(DONUT_COLORS[i % DONUT_COLORS.length] ?? "gray.6").replace(".", "-")})`}
+                  size={12}
+                />
+                <Text size="sm">{r.label}</Text>
+              </Group>
+            ))}
+          </Group>
+        </Stack>
       ) : null;
     }
   }
@@ -110,7 +124,7 @@ export function ChartPanel(props: ChartPanelProps) {
       aria-labelledby={titleId}
       component="section"
     >
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm" gap="xs">
         <Title order={3} size="h5" id={titleId}>
           {title}
         </Title>

@@ -42,7 +42,7 @@ function StatusBadge({ status }: { status: string }) {
   const key = status.toLowerCase();
   const label = t(`home.status.${key}` as "home.status.success", { defaultValue: status });
   return (
-    <Badge variant="light" color={STATUS_COLORS[key] ?? "gray"} autoContrast>
+    <Badge variant="light" color={STATUS_COLORS[key] ?? "gray"} tt="none" style={{ overflow: "visible" }}>
       {label}
     </Badge>
   );
@@ -82,7 +82,7 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
                   <Table.Td>
                     <StatusBadge status={o.payment_status} />
                   </Table.Td>
-                  <Table.Td>{dates.dateTime(o.created_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dates.dateTime(o.created_at)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -132,7 +132,7 @@ export function RecentTransactions({ transactions }: { transactions: RecentTrans
                   <Table.Td>
                     <StatusBadge status={tx.status} />
                   </Table.Td>
-                  <Table.Td>{dates.dateTime(tx.created_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dates.dateTime(tx.created_at)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
