@@ -19,6 +19,12 @@ import { getCookie, setCookie } from "../lib/cookies.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../screens/home/periodSearch.ts";
+import {
+  ORDER_FILTERS,
+  parseTableSearch,
+  type TableSearch,
+  TRANSACTION_FILTERS,
+} from "../screens/transactions/tableSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 
@@ -232,6 +238,44 @@ function screenRoute<K extends ScreenKey>(key: K) {
   });
 }
 
+/** Table state (filters, page, page_size, sort) in the URL: a plain function, no zod in the first screen. */
+const transactionsSearch = (search: Record<string, unknown>): TableSearch =>
+  parseTableSearch(search, TRANSACTION_FILTERS);
+const ordersSearch = (search: Record<string, unknown>): TableSearch => parseTableSearch(search, ORDER_FILTERS);
+
+const transactionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "transactions",
+  staticData: { screen: "transactions" },
+  validateSearch: transactionsSearch,
+  component: lazyRouteComponent(() => import("../screens/transactions/TransactionsPage.tsx")),
+});
+const transactionDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "transactions/$id",
+  staticData: { screen: "transactions" },
+  component: lazyRouteComponent(() => import("../screens/transactions/TransactionDetailsPage.tsx")),
+});
+const transactionReceiptRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "transactions/$id/receipt",
+  staticData: { screen: "transactions" },
+  component: lazyRouteComponent(() => import("../screens/transactions/ReceiptPage.tsx")),
+});
+const ordersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "orders",
+  staticData: { screen: "orders" },
+  validateSearch: ordersSearch,
+  component: lazyRouteComponent(() => import("../screens/orders/OrdersPage.tsx")),
+});
+const orderDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "orders/$id",
+  staticData: { screen: "orders" },
+  component: lazyRouteComponent(() => import("../screens/orders/OrderDetailsPage.tsx")),
+});
+
 /** Period, comparison, granularity, channel, custom dates and currency in the URL: a plain function, no zod. */
 const periodSearch = (search: Record<string, unknown>): PeriodSearch => parsePeriodSearch(search);
 
@@ -269,8 +313,11 @@ const routeTree = rootRoute.addChildren([
     appRoute.addChildren([
       homeRoute,
       screenRoute("merchants"),
-      screenRoute("transactions"),
-      screenRoute("orders"),
+      transactionsRoute,
+      transactionDetailsRoute,
+      transactionReceiptRoute,
+      ordersRoute,
+      orderDetailsRoute,
       screenRoute("invoices"),
       screenRoute("newInvoice"),
       screenRoute("paymentLinks"),

@@ -5,7 +5,11 @@
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** Every filter of merchant-dashboard.md section 3 (Transaction filters), as the list API names them. */
+/**
+ * Every filter of merchant-dashboard.md section 3 (Transaction filters), as the list API names them
+ * (packages/domain/src/workspace-api.ts); is_live is not a filter here: the live/test toggle sets it.
+ * Amounts stay as typed (major units) in the URL and become minor units in the request.
+ */
 export const TRANSACTION_FILTERS = [
   "date_from",
   "date_to",
@@ -21,7 +25,6 @@ export const TRANSACTION_FILTERS = [
   "amount_to",
   "wallet_msisdn",
   "phone_number",
-  "is_live",
   "is_installment",
   "is_discounted",
   "type",
@@ -39,12 +42,13 @@ export const ORDER_FILTERS = [
   "date_to",
   "id",
   "merchant_order_id",
+  "created_by",
+  "currency",
   "status",
+  "delivery_needed",
+  "source",
   "amount_from",
   "amount_to",
-  "created_by",
-  "customer_name",
-  "phone_number",
   "merchant_id",
 ] as const;
 

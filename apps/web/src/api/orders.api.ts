@@ -1,0 +1,73 @@
+import type { OrderDetails, OrderListItem, OrderTotalsAnswer } from "@portal/domain/workspace-api";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { filtersOf, ORDER_FILTERS, type TableSearch } from "../screens/transactions/tableSearch.ts";
+import { api } from "./client.ts";
+import { amountToMinor, type Viewpoint } from "./transactions.api.ts";
+
+export type OrderList = { count: number; page: number; page_size: number; results: OrderListItem[] };
+
+const base = (view: Viewpoint) => (view === "bank" ? "/api/bank/orders" : "/api/orders");
+
+export const orderKeys = {
+  all: ["orders"] as const,
+  lists: () => [...orderKeys.all, "list"] as const,
+  list: (view: Viewpoint, isLive: boolean, query: string) =>
+    [...orderKeys.lists(), view, isLive, query] as const,
+  totals: (view: Viewpoint, isLive: boolean, from?: string, to?: string) =>
+    [...orderKeys.all, "totals", view, isLive, from ?? "", to ?? ""] as const,
+  detail: (view: Viewpoint, id: number, isLive: boolean) =>
+    [...orderKeys.all, "detail", view, id, isLive] as const,
+};
+
+export function orderListQuery(search: TableSearch, isLive: boolean): string {
+  const filters = filtersOf(search, ORDER_FILTERS);
+  const params = new URLSearchParams();
+  for (const key of Object.keys(filters).sort()) {
+    const value = filters[key] as string;
+    if (key === "amount_from" || key === "amount_to") {
+      const minor = amountToMinor(value, filters.currency);
+      if (minor !== undefined) params.set(key, minor);
+    } else params.set(key, value);
+  }
+  params.set("is_live", String(isLive));
+  params.set("page", String(search.page ?? 1));
+  params.set("page_size", String(search.page_size ?? 10));
+  if (search.sort) params.set("sort", search.sort);
+  return params.toString();
+}
+
+export function useOrderList(view: Viewpoint, search: TableSearch, isLive: boolean) {
+  const query = orderListQuery(search, isLive);
+  return useQuery({
+    queryKey: orderKeys.list(view, isLive, query),
+    queryFn: ({ signal }) => api.get<OrderList>(`${base(view)}?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrderTotals(view: Viewpoint, isLive: boolean, from?: string, to?: string) {
+  const params = new URLSearchParams({ is_live: String(isLive) });
+  if (from) params.set("date_from", from);
+  if (to) params.set("date_to", to);
+  return useQuery({
+    queryKey: orderKeys.totals(view, isLive, from, to),
+    queryFn: ({ signal }) => api.get<OrderTotalsAnswer>(`${base(view)}/totals?${params}`, { signal }),
+  });
+}
+
+export function useOrderDetails(view: Viewpoint, id: number, isLive: boolean) {
+  return useQuery({
+    queryKey: orderKeys.detail(view, id, isLive),
+    queryFn: ({ signal }) => api.get<OrderDetails>(`${base(view)}/${id}?is_live=${isLive}`, { signal }),
+  });
+}
+
+export function useDeleteOrder(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ detail: string }>(`/api/orders/${id}`),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+}

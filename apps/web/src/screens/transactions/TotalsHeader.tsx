@@ -1,0 +1,154 @@
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { type AmountCount, BANK_TOTAL_METHODS, MERCHANT_TOTAL_METHODS } from "@portal/domain/workspace-api";
+import { useTranslation } from "react-i18next";
+import { useBankTotals, useMerchantTotals, type Viewpoint } from "../../api/transactions.api.ts";
+import type { Lang } from "../../i18n/language.ts";
+import { DateRangeField } from "./DateRangeField.tsx";
+import { money } from "./format.ts";
+
+interface Props {
+  view: Viewpoint;
+  isLive: boolean;
+  lang: Lang;
+  from?: string;
+  to?: string;
+  onRange: (from?: string, to?: string) => void;
+}
+
+function Tile({
+  label,
+  value,
+  count,
+  testId,
+}: {
+  label: string;
+  value: string;
+  count: string;
+  testId: string;
+}) {
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" data-testid={`${testId}-amount`}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {count}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The totals header by payment method (merchant: spec section 2; bank: back-office.md) with its date range. */
+export function TotalsHeader({ view, isLive, lang, from, to, onRange }: Props) {
+  const { t } = useTranslation();
+  const merchant = useMerchantTotals(isLive, from, to, view === "merchant");
+  const bank = useBankTotals(isLive, from, to, view === "bank");
+  const query = view === "bank" ? bank : merchant;
+  const tiles = (currency: string, entries: [string, string, AmountCount | undefined][]) =>
+    entries.map(([key, label, value]) => (
+      <Tile
+        key={`${currency}-${key}`}
+        testId={`total-${key}`}
+        label={label}
+        value={money(value?.amount_cents ?? 0, currency, lang)}
+        count={t("transactions.totals.count", { count: value?.count ?? 0 })}
+      />
+    ));
+
+  return (
+    <Paper p="md" radius="lg" withBorder data-testid="totals-header">
+      <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
+        <Title order={2} size="h4">
+          {t("transactions.totals.title")}
+        </Title>
+        <Group gap="xs" align="flex-end">
+          <DateRangeField
+            label={t("transactions.totals.range")}
+            value={[from ?? null, to ?? null]}
+            onChange={([f, tt]) => {
+              if ((f && tt) || (!f && !tt)) onRange(f ?? undefined, tt ?? undefined);
+            }}
+            clearable
+            testId="totals-range"
+          />
+          {from || to ? (
+            <Button variant="subtle" size="sm" onClick={() => onRange(undefined, undefined)}>
+              {t("transactions.totals.clearRange")}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {query.isPending ? (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: skeleton tiles have no identity
+            <Skeleton key={i} height={74} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : query.isError ? (
+        <Group>
+          <Text c="red.8" size="sm">
+            {t("transactions.table.errorBody")}
+          </Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+            {t("transactions.table.retry")}
+          </Button>
+        </Group>
+      ) : (query.data?.currencies.length ?? 0) === 0 ? (
+        <Text c="dimmed" size="sm" data-testid="totals-none">
+          {t("transactions.totals.none")}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {view === "merchant"
+            ? merchant.data?.currencies.map((block) => (
+                <SimpleGrid
+                  key={block.currency}
+                  cols={{ base: 2, sm: 3, lg: 5 }}
+                  data-currency={block.currency}
+                >
+                  {tiles(block.currency, [
+                    ...MERCHANT_TOTAL_METHODS.map(
+                      (m) =>
+                        [m, t(`transactions.totals.methods.${m}`), block.methods[m]] as [
+                          string,
+                          string,
+                          AmountCount | undefined,
+                        ],
+                    ),
+                    ["total_orders", t("transactions.totals.methods.total_orders"), block.total_orders],
+                    [
+                      "orders_with_delivery",
+                      t("transactions.totals.methods.orders_with_delivery"),
+                      block.orders_with_delivery,
+                    ],
+                  ])}
+                </SimpleGrid>
+              ))
+            : bank.data?.currencies.map((block) => (
+                <SimpleGrid
+                  key={block.currency}
+                  cols={{ base: 2, sm: 3, lg: 5 }}
+                  data-currency={block.currency}
+                >
+                  {tiles(
+                    block.currency,
+                    BANK_TOTAL_METHODS.map(
+                      (m) =>
+                        [m, t(`transactions.totals.bankMethods.${m}`), block.methods[m]] as [
+                          string,
+                          string,
+                          AmountCount | undefined,
+                        ],
+                    ),
+                  )}
+                </SimpleGrid>
+              ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,257 @@
+import "@mantine/dates/styles.css";
+import { Button, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { CURRENCIES } from "@portal/domain/currencies";
+import { GATEWAY_TYPES } from "@portal/domain/gateways";
+import { ORIGINS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "@portal/domain/transaction-types";
+import { TRANSACTION_SORTS, type TransactionListItem } from "@portal/domain/workspace-api";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useTransactionList } from "../../api/transactions.api.ts";
+import { AnchorLink } from "../../components/links.tsx";
+import { useDashboard } from "../../layouts/useDashboard.ts";
+import { useDateFormat } from "../../lib/useDateFormat.ts";
+import { useLiveMode } from "../../live/useLiveMode.ts";
+import { ExportDialog } from "../exports/ExportDialog.tsx";
+import { ExportHistory } from "../exports/ExportHistory.tsx";
+import { DataModeBadge } from "./DataModeBadge.tsx";
+import { type ColumnMeta, DataTable } from "./DataTable.tsx";
+import { DatesLocale } from "./DatesLocale.tsx";
+import { type FilterField, FiltersPanel } from "./FiltersPanel.tsx";
+import { money, viewpointOf } from "./format.ts";
+import { PageTitle } from "./PageTitle.tsx";
+import { ResendRangeModal } from "./ResendRangeModal.tsx";
+import { StatusBadge } from "./StatusBadge.tsx";
+import { TotalsHeader } from "./TotalsHeader.tsx";
+import { filtersOf, TRANSACTION_FILTERS, withFilters } from "./tableSearch.ts";
+import { useTableSearch } from "./useTableSearch.ts";
+
+const SORTABLE = new Set(TRANSACTION_SORTS.map((s) => s.replace(/^-/, "")));
+
+/** Transactions: totals header, filters, the summary table, exports and callback resends (issue 4). */
+export default function TransactionsPage() {
+  const { t } = useTranslation();
+  const { lang, session } = useDashboard();
+  const view = viewpointOf(session.type);
+  const { isLive } = useLiveMode();
+  const { dateTime } = useDateFormat();
+  const { search, setSearch } = useTableSearch("/{-$lang}/app/transactions");
+  const sort = search.sort && SORTABLE.has(search.sort.replace(/^-/, "")) ? search.sort : undefined;
+  const list = useTransactionList(view, { ...search, sort }, isLive);
+  const [exportOpen, exportDialog] = useDisclosure(false);
+  const [resendOpen, resendDialog] = useDisclosure(false);
+  const isMerchant = view === "merchant";
+
+  const fields: FilterField[] = useMemo(() => {
+    const opts = (values: readonly string[], prefix?: "status" | "trnxTypes" | "origins") =>
+      values.map((v) => ({
+        value: v,
+        label: prefix ? t(`transactions.${prefix}.${v}` as "transactions.status.success") : v,
+      }));
+    const all: FilterField[] = [
+      { key: "id", kind: "number" },
+      { key: "order_id", kind: "number" },
+      { key: "merchant_order_id", kind: "text" },
+      { key: "created_by", kind: "text" },
+      { key: "currency", kind: "select", options: opts(CURRENCIES) },
+      { key: "other_references", kind: "text" },
+      { key: "integration_id", kind: "number" },
+      { key: "status", kind: "select", options: opts(TRANSACTION_STATUSES, "status") },
+      { key: "amount_from", kind: "amount" },
+      { key: "amount_to", kind: "amount" },
+      { key: "wallet_msisdn", kind: "text" },
+      { key: "phone_number", kind: "text" },
+      { key: "is_installment", kind: "bool" },
+      { key: "is_discounted", kind: "bool" },
+      { key: "type", kind: "select", options: opts(GATEWAY_TYPES) },
+      { key: "trnx_type", kind: "select", options: opts(TRANSACTION_TYPES, "trnxTypes") },
+      { key: "origin", kind: "select", options: opts(ORIGINS, "origins") },
+      { key: "customer_name", kind: "text" },
+      { key: "customer_email", kind: "text" },
+      { key: "card_last4", kind: "last4" },
+      { key: "is_split_paid", kind: "bool" },
+    ];
+    return isMerchant ? all : [...all, { key: "merchant_id", kind: "number" }];
+  }, [t, isMerchant]);
+
+  const columns = useMemo<ColumnDef<TransactionListItem>[]>(() => {
+    const cols: ColumnDef<TransactionListItem>[] = [
+      {
+        id: "id",
+        header: t("transactions.columns.id"),
+        meta: { sortable: true } satisfies ColumnMeta,
+        cell: ({ row }) => (
+          <AnchorLink
+            to="/{-$lang}/transactions/$id"
+            params={{ lang, id: String(row.original.id) }}
+            aria-label={t("transactions.table.open", { id: row.original.id })}
+            data-testid="tx-link"
+          >
+            {row.original.id}
+          </AnchorLink>
+        ),
+      },
+      {
+        id: "created_at",
+        header: t("transactions.columns.created_at"),
+        meta: { sortable: true } satisfies ColumnMeta,
+        cell: ({ row }) => dateTime(row.original.created_at),
+      },
+      {
+        id: "amount_cents",
+        header: t("transactions.columns.amount_cents"),
+        meta: { sortable: true, numeric: true } satisfies ColumnMeta,
+        cell: ({ row }) => (
+          <span data-testid="tx-amount">{money(row.original.amount_cents, row.original.currency, lang)}</span>
+        ),
+      },
+      { id: "type", header: t("transactions.columns.type"), cell: ({ row }) => row.original.type },
+      {
+        id: "trnx_type",
+        header: t("transactions.columns.trnx_type"),
+        cell: ({ row }) => {
+          const v = row.original.trnx_type;
+          return (TRANSACTION_TYPES as readonly string[]).includes(v)
+            ? t(`transactions.trnxTypes.${v as "auth"}`)
+            : v;
+        },
+      },
+      {
+        id: "status",
+        header: t("transactions.columns.status"),
+        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      },
+      {
+        id: "order_id",
+        header: t("transactions.columns.order_id"),
+        meta: { numeric: true },
+        cell: ({ row }) => row.original.order_id ?? "—",
+      },
+      {
+        id: "merchant_order_id",
+        header: t("transactions.columns.merchant_order_id"),
+        cell: ({ row }) => row.original.merchant_order_id ?? "—",
+      },
+      {
+        id: "origin",
+        header: t("transactions.columns.origin"),
+        cell: ({ row }) => {
+          const v = row.original.origin;
+          return (ORIGINS as readonly string[]).includes(v) ? t(`transactions.origins.${v as "SDK"}`) : v;
+        },
+      },
+      {
+        id: "source",
+        header: t("transactions.columns.source"),
+        cell: ({ row }) => (
+          <bdi dir="ltr">{row.original.card_number ?? row.original.wallet_msisdn ?? "—"}</bdi>
+        ),
+      },
+      {
+        id: "customer",
+        header: t("transactions.columns.customer"),
+        cell: ({ row }) => row.original.customer_name ?? row.original.customer_email ?? "—",
+      },
+    ];
+    if (!isMerchant) {
+      cols.splice(1, 0, {
+        id: "merchant",
+        header: t("transactions.columns.merchant"),
+        cell: ({ row }) =>
+          row.original.merchant ? (
+            <span data-testid="tx-merchant">
+              {row.original.merchant.name}{" "}
+              <Text span c="dimmed" size="xs">
+                #{row.original.merchant.id}
+              </Text>
+            </span>
+          ) : (
+            "—"
+          ),
+      });
+      cols.splice(2, 0, {
+        id: "mcc",
+        header: t("transactions.columns.mcc"),
+        cell: ({ row }) => row.original.merchant?.mcc ?? "—",
+      });
+    }
+    return cols;
+  }, [t, lang, dateTime, isMerchant]);
+
+  const filterValues = filtersOf(search, TRANSACTION_FILTERS);
+  const pageSize = search.page_size ?? 10;
+
+  return (
+    <DatesLocale>
+      <Stack gap="lg" data-testid="transactions-page" data-view={view}>
+        <PageTitle title={t("nav.transactions")}>
+          <DataModeBadge isLive={isLive} />
+          {isMerchant ? (
+            <>
+              <Button variant="default" onClick={resendDialog.open} data-testid="resend-range-open">
+                {t("transactions.actions.resendRange")}
+              </Button>
+              <Button onClick={exportDialog.open} data-testid="export-open">
+                {t("exports.open")}
+              </Button>
+            </>
+          ) : null}
+        </PageTitle>
+        <TotalsHeader
+          view={view}
+          isLive={isLive}
+          lang={lang}
+          from={search.totals_from}
+          to={search.totals_to}
+          onRange={(from, to) => setSearch({ ...search, totals_from: from, totals_to: to })}
+        />
+        <FiltersPanel
+          key={JSON.stringify(filterValues)}
+          testId="tx-filters"
+          fields={fields}
+          values={filterValues}
+          label={(key) => t(`transactions.filters.${key as "id"}`)}
+          onApply={(next) => setSearch(withFilters(search, TRANSACTION_FILTERS, next))}
+        />
+        <section aria-labelledby="tx-summary-title">
+          <Text component="h2" fw={700} size="lg" mb="xs" id="tx-summary-title">
+            {t("transactions.summary")}
+          </Text>
+          <DataTable
+            label={t("transactions.table.label")}
+            testId="tx-table"
+            columns={columns}
+            rows={list.data?.results}
+            count={list.data?.count ?? 0}
+            page={search.page ?? 1}
+            pageSize={pageSize}
+            sort={sort}
+            loading={list.isPending || list.isPlaceholderData}
+            error={list.isError}
+            onRetry={() => void list.refetch()}
+            onPage={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
+            onPageSize={(size) =>
+              setSearch({ ...search, page: undefined, page_size: size === 10 ? undefined : size })
+            }
+            onSort={(next) => setSearch({ ...search, page: undefined, sort: next })}
+            rowId={(row) => String(row.id)}
+            emptyText={t("transactions.table.empty")}
+          />
+        </section>
+        {isMerchant ? <ExportHistory /> : null}
+        {isMerchant ? (
+          <>
+            <ExportDialog
+              opened={exportOpen}
+              onClose={exportDialog.close}
+              kind="transactions"
+              isLive={isLive}
+            />
+            <ResendRangeModal opened={resendOpen} onClose={resendDialog.close} isLive={isLive} />
+          </>
+        ) : null}
+      </Stack>
+    </DatesLocale>
+  );
+}
