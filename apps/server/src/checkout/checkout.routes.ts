@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { paymentError } from "../payments/errors.ts";
@@ -19,7 +18,7 @@ import {
 } from "../payments/payment.service.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { transactionSchema } from "../public-api/schemas.ts";
-import { hitRateLimits } from "../ratelimit/rate-limit.repository.ts";
+import { hitRateLimit } from "../ratelimit/rate-limit.repository.ts";
 
 const TAGS = ["checkout"];
 const PUBLIC = { public: true } as const;
@@ -82,10 +81,14 @@ const payAnswer = z.union([
 
 const numberOrText = z.union([z.number(), z.string()]);
 
-/** Requests per minute per client address on the checkout API (CHECKOUT_RATE_LIMIT). */
-const PER_IP_PER_MINUTE = Number(process.env.CHECKOUT_RATE_LIMIT ?? 600);
+/**
+ * Requests per minute on one credential (payment token, client secret or kiosk reference). The credentials are
+ * unguessable, so limits per client address would add nothing but one hot counter row shared by every
+ * customer behind the same address; CHECKOUT_RATE_LIMIT overrides the reads' limit.
+ */
+const READS_PER_MINUTE = Number(process.env.CHECKOUT_RATE_LIMIT ?? 120);
 /** Payment submissions per minute on one payment token. */
-const PER_TOKEN_PER_MINUTE = 30;
+const SUBMISSIONS_PER_MINUTE = 30;
 
 function billingOf(data: Record<string, string>) {
   return {
@@ -104,16 +107,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const rt = app.payments;
   app.setErrorHandler(portalErrorHandler);
 
-  const limit = async (request: FastifyRequest, token?: string) => {
-    const checks = [
-      { key: `checkout:ip:${request.ip}`, rule: { limit: PER_IP_PER_MINUTE, windowSeconds: 60 } },
-    ];
-    if (token)
-      checks.push({
-        key: `checkout:token:${token.slice(0, 64)}`,
-        rule: { limit: PER_TOKEN_PER_MINUTE, windowSeconds: 60 },
-      });
-    const result = await hitRateLimits(rt.db, checks);
+  const limit = async (credential: string, kind: "read" | "submit") => {
+    const rule =
+      kind === "read"
+        ? { limit: READS_PER_MINUTE, windowSeconds: 60 }
+        : { limit: SUBMISSIONS_PER_MINUTE, windowSeconds: 60 };
+    const result = await hitRateLimit(rt.db, `checkout:${kind}:${credential.slice(0, 96)}`, rule);
     if (!result.allowed)
       throw paymentError(429, "rate_limited", "Too many requests. Please try again later.");
   };
@@ -130,7 +129,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     },
     async (request) => {
-      await limit(request);
+      await limit(request.query.payment_token, "read");
       const ctx = await loadPaymentContext(rt, request.query.payment_token);
       const state = await checkoutState(rt, ctx);
       if (state === "expired") throw paymentError(410, "expired", EXPIRED_TOKEN);
@@ -191,7 +190,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     },
     async (request) => {
-      await limit(request);
+      await limit(request.query.client_secret, "read");
       const intention = await intentionByPublicKey(rt, request.query.public_key, request.query.client_secret);
       if (!intention) throw paymentError(404, "invalid_token", "This payment link is not valid.");
       const merchant = await rt.db
@@ -255,7 +254,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     },
     async (request) => {
-      await limit(request, request.body.payment_token);
+      await limit(request.body.payment_token, "submit");
       return payByCard(rt, request.body, idempotencyKeyOf(request.headers));
     },
   );
@@ -276,7 +275,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     },
     async (request) => {
-      await limit(request, request.body.payment_token);
+      await limit(request.body.payment_token, "submit");
       const answer = await completeChallenge(rt, request.body);
       if (answer.state !== "done") throw new Error("unexpected challenge answer");
       return answer;
@@ -300,7 +299,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     },
     async (request) => {
-      await limit(request, request.body.payment_token);
+      await limit(request.body.payment_token, "submit");
       const answer = await confirmWallet(rt, request.body);
       if (answer.state !== "done") throw new Error("unexpected challenge answer");
       return answer;
@@ -322,7 +321,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     },
     async (request) => {
-      await limit(request, request.body.payment_token);
+      await limit(request.body.payment_token, "submit");
       return kioskReference(rt, request.body.payment_token);
     },
   );
@@ -339,7 +338,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     },
     async (request) => {
-      await limit(request);
+      await limit(request.body.bill_reference, "submit");
       return payKioskBill(rt, request.body.bill_reference);
     },
   );

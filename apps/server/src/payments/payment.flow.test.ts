@@ -154,6 +154,20 @@ describeEachDatabase("payments through the hosted checkout", (get) => {
       expect(Number(count.n)).toBe(1);
     });
 
+    it("limits payment submissions per payment token (429 after 30 a minute)", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const response = await app.inject({
+          method: "POST",
+          url: "/api/simulator/kiosk/pay",
+          payload: { bill_reference: "rate-limit-probe" },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    });
+
     it("answers 404 for an unknown or forged token", async () => {
       const { token } = await paymentTokenFor(app, m, m.integrations.card);
       const forged = `${token.slice(0, -3)}AAA`;

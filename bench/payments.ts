@@ -1,0 +1,253 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { verifyTransaction } from "../apps/server/src/callbacks/hmac.ts";
+import { openPostgres } from "../apps/server/src/db/database.ts";
+import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
+import { issueMerchantKeys } from "../apps/server/src/security/keys.ts";
+
+/**
+ * Complete payments per second on PostgreSQL: for each payment a merchant server creates an intention
+ * (POST /v1/intention/), the customer pays it with the sandbox card (POST /api/checkout/card), and the signed
+ * processed callback reaches a local receiver. The clock runs from the first request to the last callback.
+ *
+ * Environment: BENCH_PG_URL (default the local server), BENCH_PAYMENTS (2000), BENCH_CONCURRENCY (64),
+ * BENCH_SERVERS (server processes, default 2). The server processes run apart from this one, which plays the
+ * merchants, the customers and the callback receiver.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, "../apps/server");
+
+const PG_URL =
+  process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 2);
+const DB_NAME = "portal_bench_payments";
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function recreateDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+
+async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  proc.stdout?.on("data", (d) => {
+    output += d;
+  });
+  proc.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const started = Date.now();
+  while (!output.includes("Portal is running")) {
+    if (proc.exitCode !== null || Date.now() - started > 90_000)
+      throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return proc;
+}
+
+export async function run(): Promise<void> {
+  const url = await recreateDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+  const dataKey = randomBytes(32);
+  const database = await openPostgres(url, 4);
+  await migrateToLatest(database.db);
+
+  // The merchant: keys, an owner and a test card integration whose callbacks go to the local receiver.
+  const received = new Map<number, number>();
+  let invalid = 0;
+  let lastCallbackAt = 0;
+  const receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      const id = body.obj.id as number;
+      // Verify a sample of signatures (every tenth) so the receiver does not become the bottleneck.
+      if (id % 10 === 0) {
+        const hmac = new URL(req.url ?? "/", "http://x").searchParams.get("hmac") ?? "";
+        if (!verifyTransaction(body.obj, hmac, keys.hmacSecret)) invalid++;
+      }
+      received.set(id, (received.get(id) ?? 0) + 1);
+      lastCallbackAt = performance.now();
+      res.end("ok");
+    });
+  });
+  receiver.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
+  const merchant = await database.db
+    .insertInto("merchants")
+    .values({ company_name: "Bench Store", country: "EGY", phones: JSON.stringify([]), is_live: true })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const keys = await issueMerchantKeys(database.db, merchant.id, { country: "EGY", dataKey });
+  const integration = await database.db
+    .insertInto("integrations")
+    .values({
+      merchant_id: merchant.id,
+      name: "Bench cards",
+      type: "online",
+      gateway_type: "VPC",
+      currency: "EGP",
+      is_live: false,
+      processed_callback_url: callbackUrl,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await database.close();
+
+  const env = {
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    DATA_KEY: dataKey.toString("base64"),
+    DEMO_DATA: "false",
+    SERVE_WEB: "false",
+    LOG_LEVEL: "error",
+    CHECKOUT_RATE_LIMIT: "100000000",
+    CALLBACK_CONCURRENCY: "50",
+    CALLBACK_POLL_SECONDS: "0.5",
+  };
+  const basePort = 31000 + Math.floor(Math.random() * 1000);
+  const servers: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < SERVERS; i++) servers.push(await startServer(env, basePort + i));
+    const bases = servers.map((_, i) => `http://127.0.0.1:${basePort + i}`);
+
+    const intentionMs: number[] = [];
+    const cardMs: number[] = [];
+    let failures = 0;
+    const pay = async (n: number) => {
+      const base = bases[Math.abs(n) % bases.length]!;
+      let t = performance.now();
+      const intention = await fetch(`${base}/v1/intention/`, {
+        method: "POST",
+        headers: { authorization: `Token ${keys.secretKeyTest}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          amount: 10000,
+          currency: "EGP",
+          payment_methods: [integration.id],
+          items: [{ name: "Item", amount: 10000, description: "Bench", quantity: 1 }],
+          billing_data: {
+            first_name: "Bench",
+            last_name: "Customer",
+            email: "b@example.com",
+            phone_number: "+201000000000",
+          },
+          special_reference: `bench-${n}`,
+        }),
+      });
+      if (intention.status !== 201)
+        throw new Error(`intention ${intention.status}: ${await intention.text()}`);
+      const token = ((await intention.json()) as { payment_keys: { key: string }[] }).payment_keys[0]!.key;
+      intentionMs.push(performance.now() - t);
+      t = performance.now();
+      const card = await fetch(`${base}/api/checkout/card`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          payment_token: token,
+          card_holder: "Test Account",
+          pan: "5123456789012346",
+          expiry_month: 1,
+          expiry_year: 39,
+          cvv: "123",
+        }),
+      });
+      const answer = (await card.json()) as { transaction?: { success: boolean } };
+      cardMs.push(performance.now() - t);
+      if (card.status !== 200 || !answer.transaction?.success) failures++;
+    };
+
+    // Warm-up (JIT, connection pools, the job queue), not counted.
+    for (let i = 0; i < 20; i++) await pay(-1 - i);
+    const warm = received.size;
+    await new Promise((r) => setTimeout(r, 2000));
+    const warmCallbacks = new Set(received.keys());
+    intentionMs.length = 0;
+    cardMs.length = 0;
+
+    console.log(
+      `payments benchmark: ${PAYMENTS} payments, concurrency ${CONCURRENCY}, ${SERVERS} server process(es)`,
+    );
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < PAYMENTS) {
+          const n = next++;
+          await pay(n);
+        }
+      }),
+    );
+    const paidAt = performance.now();
+    const expected = PAYMENTS + warmCallbacks.size;
+    const deadline = Date.now() + 300_000;
+    while (received.size < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const delivered = received.size - warmCallbacks.size;
+    const elapsed = (Math.max(lastCallbackAt, paidAt) - started) / 1000;
+    intentionMs.sort((a, b) => a - b);
+    cardMs.sort((a, b) => a - b);
+    const results = {
+      benchmark: "payments",
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpu: os.cpus()[0]?.model ?? "",
+        memory_gb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      database: "PostgreSQL (local)",
+      config: { payments: PAYMENTS, concurrency: CONCURRENCY, server_processes: SERVERS },
+      complete_payments_per_second: Math.round((delivered / elapsed) * 10) / 10,
+      paid_per_second: Math.round((PAYMENTS / ((paidAt - started) / 1000)) * 10) / 10,
+      elapsed_seconds: Math.round(elapsed * 100) / 100,
+      callbacks_delivered: delivered,
+      duplicate_callbacks: [...received.values()].filter((c) => c > 1).length,
+      invalid_signatures: invalid,
+      failed_payments: failures,
+      latency_ms: {
+        intention_p50: Math.round(percentile(intentionMs, 50)),
+        intention_p95: Math.round(percentile(intentionMs, 95)),
+        card_p50: Math.round(percentile(cardMs, 50)),
+        card_p95: Math.round(percentile(cardMs, 95)),
+      },
+      goal_payments_per_second: 500,
+      warmup_payments: warm,
+    };
+    console.log(JSON.stringify(results, null, 2));
+    fs.mkdirSync(path.join(here, "results"), { recursive: true });
+    fs.writeFileSync(path.join(here, "results", "payments.json"), `${JSON.stringify(results, null, 2)}\n`);
+    console.log("wrote bench/results/payments.json");
+  } finally {
+    for (const s of servers) s.kill("SIGTERM");
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
