@@ -36,7 +36,7 @@ export function LiveModeToggle() {
         </span>
       )}
       {isLive ? null : (
-        <Badge color="orange.9" variant="filled" visibleFrom="xs" aria-hidden>
+        <Badge color="#a33a0b" variant="filled" visibleFrom="xs" aria-hidden>
           {t("live.testData")}
         </Badge>
       )}

@@ -36,7 +36,12 @@ export default function LoginPage() {
       const value = event.currentTarget.value;
       setValues((v) => ({ ...v, [field]: value }));
     },
-    onBlur: () => setTouched((s) => ({ ...s, [field]: true })),
+    // Leaving a field empty marks it only once it held text: the username field has the focus on arrival,
+    // and a "required" message appearing on that first blur pushed the links below it away from the click
+    // that caused the blur (the forgot-password link then missed its click).
+    onBlur: (event: { currentTarget: HTMLInputElement }) => {
+      if (event.currentTarget.value !== "") setTouched((s) => ({ ...s, [field]: true }));
+    },
   });
 
   const onSubmit = async (event: FormEvent) => {
