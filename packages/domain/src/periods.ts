@@ -135,8 +135,20 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
 }
 
+const dayStarts = new Map<string, number>();
+
 /** The instant a local day starts (its first existing minute when midnight is skipped by a DST change). */
 export function startOfLocalDay(day: string, timeZone: string): Date {
+  const key = `${timeZone}|${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
+  const start = computeStartOfLocalDay(day, timeZone);
+  if (dayStarts.size > 20_000) dayStarts.clear();
+  dayStarts.set(key, start.getTime());
+  return start;
+}
+
+function computeStartOfLocalDay(day: string, timeZone: string): Date {
   const { y, m, d } = parseDay(day);
   const wall = Date.UTC(y, m - 1, d);
   let guess = wall - zoneOffsetMinutes(new Date(wall), timeZone) * 60_000;
@@ -258,7 +270,14 @@ export function periodBuckets(
   }
   let day = firstDay;
   while (day <= lastDay) {
-    const bucket = bucketLabel(startOfLocalDay(day, timeZone), granularity, timeZone);
+    const bucket =
+      granularity === "daily"
+        ? day
+        : granularity === "weekly"
+          ? mondayOf(day)
+          : granularity === "monthly"
+            ? `${day.slice(0, 7)}-01`
+            : `${day.slice(0, 4)}-01-01`;
     buckets.push({ bucket, start: startOfLocalDay(day, timeZone) });
     // the next bucket's first day
     switch (granularity) {

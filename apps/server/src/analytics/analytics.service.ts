@@ -10,6 +10,7 @@ import {
   type Granularity,
   type HomeAnswer,
   isCountry,
+  localDayOf,
   type PeriodBucket,
   type PointFigures,
   type ReportCards,
@@ -18,6 +19,7 @@ import {
   type ResolvedPeriod,
   resolvePeriod,
   type SummaryCards,
+  startOfLocalDay,
   transferStatus,
 } from "@portal/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
@@ -87,16 +89,22 @@ function labelSql(granularity: Granularity | null, timeZone: string): RawBuilder
   }
 }
 
-/** Sums of the rollup for [from, to), grouped by bucket label (or '' for null), currency, channel and value. */
+/**
+ * Sums of the rollup for [from, to), grouped by bucket label (or '' for null), currency, channel and value.
+ * Local-day rows (0006) serve every granularity but hourly; then from and to must be local midnights, as
+ * every resolved period's are. `grain: "hour"` forces the hourly rows (any whole-hour range).
+ */
 export async function rollup(
   db: Kysely<DB>,
   scope: MerchantScope,
-  dim: Dimension,
+  dimension: Dimension,
   from: Date,
   to: Date,
   granularity: Granularity | null,
   channel: string = "all",
+  grain: "hour" | "day" = granularity === "hourly" ? "hour" : "day",
 ): Promise<RollupRow[]> {
+  const dim = grain === "day" ? `${dimension}@day` : dimension;
   const cols = sql.raw(MEASURES.join(", "));
   const sums = sql.raw(MEASURES.map((m) => `sum(${m})::text as ${m}`).join(", "));
   const where = sql`merchant_id = ${scope.merchantId} and is_live = ${scope.isLive} and dim = ${dim}
@@ -383,6 +391,21 @@ export async function reportFigures(
   // Payments made before the cutoff hour are Transferred whatever their weekday; later ones are read row by row.
   const cutoff = new Date(Math.floor((now.getTime() - MAX_PENDING_HOURS * HOUR_MS) / HOUR_MS) * HOUR_MS);
   const older = period.from < cutoff ? (period.to < cutoff ? period.to : cutoff) : null;
+  // The older part: whole local days from the day rows, the rest of the cutoff's day from the hour rows.
+  const cutoffDay = startOfLocalDay(localDayOf(cutoff, scope.timeZone), scope.timeZone);
+  const olderDays =
+    older && g !== "hourly" && cutoffDay > period.from
+      ? new Date(Math.min(older.getTime(), cutoffDay.getTime()))
+      : null;
+  const olderRollup = async (): Promise<RollupRow[]> => {
+    if (!older) return [];
+    if (!olderDays) return rollup(db, scope, "method", period.from, older, g, channelRows, "hour");
+    const [days, hours] = await Promise.all([
+      rollup(db, scope, "method", period.from, olderDays, g, channelRows, "day"),
+      olderDays < older ? rollup(db, scope, "method", olderDays, older, g, channelRows, "hour") : [],
+    ]);
+    return [...days, ...hours];
+  };
   const channelRows = query.channel;
   const [rows, prevRows, schemeRows, terminalRows, olderRows, recent, customers, terminals] =
     await Promise.all([
@@ -390,7 +413,7 @@ export async function reportFigures(
       cmp ? rollup(db, scope, "method", cmp.from, cmp.to, g, channelRows) : null,
       rollup(db, scope, "scheme", period.from, period.to, null, channelRows),
       rollup(db, scope, "terminal", period.from, period.to, null, channelRows),
-      older ? rollup(db, scope, "method", period.from, older, g, channelRows) : [],
+      olderRollup(),
       db
         .selectFrom("transactions")
         .select(["currency", "amount_cents", "refunded_amount_cents", "created_at"])

@@ -128,8 +128,10 @@ async function expected(db: Kysely<DB>, merchantId: number, query: AnalyticsQuer
       .reduce((s, t) => s + Number(t.amount_cents) - Number(t.refunded_amount_cents), 0),
   });
   const byCurrency = (list: typeof rows, currency: string) => list.filter((t) => t.currency === currency);
-  const byLabel = (list: typeof rows, label: string) =>
-    list.filter((t) => bucketLabel(new Date(t.created_at), period.granularity, scope.timeZone) === label);
+  const labels = new Map(
+    rows.map((t) => [t.id, bucketLabel(new Date(t.created_at), period.granularity, scope.timeZone)]),
+  );
+  const byLabel = (list: typeof rows, label: string) => list.filter((t) => labels.get(t.id) === label);
   const current = inRange(period.from, period.to);
   const previous = period.comparison ? inRange(period.comparison.from, period.comparison.to) : null;
   return { scope, period, current, previous, figures, byCurrency, byLabel, ok, all: rows };

@@ -3,6 +3,7 @@ import * as m0001 from "./migrations/0001_core.ts";
 import * as m0002auth from "./migrations/0002_auth.ts";
 import * as m0003payments from "./migrations/0003_payments.ts";
 import * as m0005analytics from "./migrations/0005_analytics.ts";
+import * as m0006analyticsDays from "./migrations/0006_analytics_days.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0002_auth": m0002auth,
   "0003_payments": m0003payments,
   "0005_analytics": m0005analytics,
+  "0006_analytics_days": m0006analyticsDays,
 };
 
 class StaticProvider implements MigrationProvider {
