@@ -17,11 +17,12 @@ const budgets = [
   {
     app: "apps/web",
     limitKb: 150,
-    // /portal2/{lang}/login: main.tsx awaits the catalogue of the page's language (i18n/i18n.ts) before the first
-    // render, then the router loads the sign-in route. Toasts (app/toast.ts) load with the first toast.
+    // /portal2/{lang}/login: main.tsx awaits the start part of the page's language catalogue (i18n/i18n.ts,
+    // i18n/catalogueParts.ts) before the first render, then the router loads the sign-in route. Toasts
+    // (app/toast.ts) load with the first toast.
     screens: {
-      "login (en)": [SIGN_IN_ROUTE, "src/i18n/en.json"],
-      "login (ar)": [SIGN_IN_ROUTE, "src/i18n/ar.json"],
+      "login (en)": [SIGN_IN_ROUTE, "virtual:i18n/en-start"],
+      "login (ar)": [SIGN_IN_ROUTE, "virtual:i18n/ar-start"],
     },
   },
   { app: "apps/checkout", limitKb: 80, screens: { "payment page": [] } },

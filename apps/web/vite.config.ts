@@ -1,10 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import mantinePreset from "postcss-preset-mantine";
 import { defineConfig, type Plugin } from "vite";
+import { type CataloguePart, pickPart } from "./src/i18n/catalogueParts.ts";
+import { isLang } from "./src/i18n/language.ts";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
 const SIGN_IN_PAGE = fileURLToPath(new URL("src/auth/login/LoginPage.tsx", import.meta.url));
+
+/**
+ * "virtual:i18n/<lang>-<part>": the sections of src/i18n/<lang>.json that belong to the part (start: the sign-in
+ * page's; rest: the others), so the sign-in page downloads only its own texts (src/i18n/catalogueParts.ts).
+ */
+function catalogueParts(): Plugin {
+  const PREFIX = "virtual:i18n/";
+  return {
+    name: "portal-catalogue-parts",
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const [lang, part] = id.slice(PREFIX.length + 1).split("-");
+      if (!isLang(lang) || (part !== "start" && part !== "rest"))
+        return this.error(`unknown catalogue part ${id}`);
+      const file = fileURLToPath(new URL(`src/i18n/${lang}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const texts = pickPart(JSON.parse(fs.readFileSync(file, "utf8")), part as CataloguePart);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
+    },
+  };
+}
 
 /**
  * Writes .vite/chunks.json: for every JavaScript file of the build, the source modules in it (relative to
@@ -22,9 +50,10 @@ function chunkModules(): Plugin {
         chunks[output.fileName] = {
           isEntry: output.isEntry,
           imports: output.imports,
+          // Our files relative to apps/web (src/main.tsx), virtual modules by name (virtual:i18n/en-start).
           modules: output.moduleIds
-            .filter((id) => id.startsWith(ROOT))
-            .map((id) => id.slice(ROOT.length))
+            .filter((id) => !id.includes("node_modules"))
+            .map((id) => (path.isAbsolute(id) ? path.relative(ROOT, id) : id.replace(/^\0/, "")))
             .sort(),
         };
       }
@@ -43,7 +72,7 @@ function chunkModules(): Plugin {
  */
 export default defineConfig({
   base: "/portal2/",
-  plugins: [react(), chunkModules()],
+  plugins: [react(), catalogueParts(), chunkModules()],
   css: { postcss: { plugins: [mantinePreset()] } },
   server: {
     port: 5173,

@@ -8,14 +8,17 @@ import { Providers } from "./app/Providers.tsx";
 import { toast } from "./app/toast.ts";
 import { restoreSession } from "./auth/signIn.ts";
 import { sessionExpired } from "./auth/signOut.ts";
+import { textsNeededFor } from "./i18n/catalogueParts.ts";
 import { i18n, initI18n } from "./i18n/i18n.ts";
+import { BASE_PATH } from "./i18n/language.ts";
 import { router } from "./routes/router.tsx";
 
 async function start() {
   const lang = currentLang();
   setRequestLanguage(lang);
   setUnauthorizedHandler(() => sessionExpired());
-  const [, , restored] = await Promise.all([initI18n(lang), loadAppConfig(), restoreSession()]);
+  const texts = textsNeededFor(window.location.pathname.slice(BASE_PATH.length));
+  const [, , restored] = await Promise.all([initI18n(lang, texts), loadAppConfig(), restoreSession()]);
 
   createRoot(document.getElementById("root")!).render(
     <StrictMode>

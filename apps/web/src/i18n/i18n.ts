@@ -1,23 +1,30 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import type en from "./en.json";
+import { type CataloguePart, partsFor, type TextsNeeded } from "./catalogueParts.ts";
 import { dirOf, type Lang } from "./language.ts";
 
-type Catalogue = typeof en;
-
-/** Only the catalogue of the language in use is downloaded; the other one loads on switch. */
-const loaders: Record<Lang, () => Promise<{ default: Catalogue }>> = {
-  en: () => import("./en.json"),
-  ar: () => import("./ar.json"),
+/**
+ * Only the catalogue of the language in use is downloaded (the other one loads on switch), in two parts: the
+ * sign-in page needs only the start part (catalogueParts.ts); every other page waits for both.
+ */
+const loaders: Record<Lang, Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>>> = {
+  en: { start: () => import("virtual:i18n/en-start"), rest: () => import("virtual:i18n/en-rest") },
+  ar: { start: () => import("virtual:i18n/ar-start"), rest: () => import("virtual:i18n/ar-rest") },
 };
+const loaded = new Set<string>();
 
-async function ensureCatalogue(lang: Lang): Promise<void> {
-  if (i18n.hasResourceBundle(lang, "translation")) return;
-  const { default: catalogue } = await loaders[lang]();
-  i18n.addResourceBundle(lang, "translation", catalogue, true, true);
+async function ensureTexts(lang: Lang, needed: TextsNeeded): Promise<void> {
+  await Promise.all(
+    partsFor(needed).map(async (part) => {
+      if (loaded.has(`${lang}/${part}`)) return;
+      const { default: texts } = await loaders[lang][part]();
+      i18n.addResourceBundle(lang, "translation", texts, true, true);
+      loaded.add(`${lang}/${part}`);
+    }),
+  );
 }
 
-export async function initI18n(lang: Lang): Promise<void> {
+export async function initI18n(lang: Lang, needed: TextsNeeded = "all"): Promise<void> {
   await i18n.use(initReactI18next).init({
     lng: lang,
     resources: {},
@@ -25,14 +32,15 @@ export async function initI18n(lang: Lang): Promise<void> {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
-  await ensureCatalogue(lang);
+  await ensureTexts(lang, needed);
   await i18n.changeLanguage(lang);
   applyDocumentLanguage(lang);
 }
 
-export async function setLanguage(lang: Lang): Promise<void> {
-  if (i18n.language === lang && i18n.hasResourceBundle(lang, "translation")) return;
-  await ensureCatalogue(lang);
+/** The language of the page about to show, with the texts it needs (textsNeededFor its path). */
+export async function setLanguage(lang: Lang, needed: TextsNeeded = "all"): Promise<void> {
+  await ensureTexts(lang, needed);
+  if (i18n.language === lang) return;
   await i18n.changeLanguage(lang);
   applyDocumentLanguage(lang);
 }

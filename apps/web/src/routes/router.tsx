@@ -13,6 +13,7 @@ import { rememberDeepLink } from "../auth/deepLink.ts";
 import { getSession, isSignedIn, type Session } from "../auth/session.ts";
 import { sessionStillValid } from "../auth/signIn.ts";
 import { endExpiredSession } from "../auth/signOut.ts";
+import { textsNeededFor } from "../i18n/catalogueParts.ts";
 import { setLanguage } from "../i18n/i18n.ts";
 import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage } from "../i18n/language.ts";
 import { getCookie, setCookie } from "../lib/cookies.ts";
@@ -81,7 +82,7 @@ const langRoute = createRoute({
     }
     setCookie(LANG_COOKIE, decision.lang, LANG_COOKIE_DAYS);
     setRequestLanguage(decision.lang);
-    await setLanguage(decision.lang);
+    await setLanguage(decision.lang, textsNeededFor(location.pathname));
     return { lang: decision.lang };
   },
   component: Outlet,
