@@ -20,6 +20,7 @@ import { mailboxRoutes } from "./mail/mailbox.routes.ts";
 import { installMailSender } from "./mail/sender.ts";
 import { installPayments } from "./payments/plugin.ts";
 import { installErrorHandling } from "./security/errors.ts";
+import { installWorkspace } from "./transactions/plugin.ts";
 import { staticRoutes } from "./web/static.routes.ts";
 
 export interface AppDeps {
@@ -72,6 +73,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(mailboxRoutes);
   await installPayments(app);
+  await installWorkspace(app);
   await installAnalytics(app);
   installMailSender(app);
   installAuthCleanup(app);

@@ -176,7 +176,17 @@ export const transactionListItemSchema = z.object({
 export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 
 export function listAnswerSchema<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ count: z.number(), page: z.number(), page_size: z.number(), results: z.array(item) });
+  return z.object({
+    count: z.number(),
+    /**
+     * Transaction and order lists stop counting at 10,000 (counting a million rows is slow): count_capped true
+     * means "10,000 or more" (show "10,000+"; the last pages are still reachable by page number).
+     */
+    count_capped: z.boolean().optional(),
+    page: z.number(),
+    page_size: z.number(),
+    results: z.array(item),
+  });
 }
 export const transactionListAnswerSchema = listAnswerSchema(transactionListItemSchema);
 export type TransactionListAnswer = z.infer<typeof transactionListAnswerSchema>;

@@ -197,6 +197,8 @@ export interface OrdersTable {
   /** Set when a payment key asked lock_order_when_paid and the order was paid (0003_payments). */
   is_payment_locked: Generated<boolean>;
   created_at: Timestamp;
+  /** Soft delete (0007): hidden from the dashboard lists. */
+  deleted_at: Date | null;
 }
 
 export interface PaymentLinksTable {
@@ -274,6 +276,8 @@ export interface TransactionsTable {
   updated_at: Timestamp;
   /** The payment key (payment token) the payment was made with; null for children and seeded rows. */
   payment_key_id: number | null;
+  /** Soft delete (0007): hidden from the dashboard lists. */
+  deleted_at: Date | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -378,6 +382,37 @@ export interface CallbackAttemptsTable {
   error: string | null;
 }
 
+export interface ExportsTable {
+  id: Generated<number>;
+  merchant_id: number | null;
+  bank_id: number | null;
+  user_id: number;
+  kind: "transactions" | "orders";
+  status_choice: "trx_all" | "trx_success" | "trx_decline";
+  is_live: boolean;
+  date_from: Timestamp;
+  date_to: Timestamp;
+  state: Generated<"new" | "downloaded">;
+  job_state: Generated<"queued" | "running" | "done" | "failed">;
+  rows_done: Generated<number>;
+  rows_total: number | null;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: Date | null;
+  downloaded_at: Date | null;
+}
+
+export interface RefundOtpsTable {
+  id: Generated<number>;
+  transaction_id: number;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -400,6 +435,8 @@ export interface DB {
   card_tokens: CardTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   callback_attempts: CallbackAttemptsTable;
+  exports: ExportsTable;
+  refund_otps: RefundOtpsTable;
 }
 
 export type User = Selectable<UsersTable>;

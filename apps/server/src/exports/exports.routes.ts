@@ -1,0 +1,168 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import {
+  exportDownloadQuerySchema,
+  exportItemSchema,
+  exportListAnswerSchema,
+  exportListQuerySchema,
+  exportRequestSchema,
+} from "@portal/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type PgBoss from "pg-boss";
+import { z } from "zod";
+import { requireUser } from "../auth/auth.hook.ts";
+import { portalErrorHandler } from "../public-api/http.ts";
+import { HttpError } from "../security/errors.ts";
+import type { Scope } from "../transactions/scope.ts";
+import { createExport, DOWNLOAD_FAILED, EXPORT_QUEUE, exportFile, exportItem } from "./exports.service.ts";
+
+const TAGS = ["Exports"];
+const errorSchema = z.object({ detail: z.string(), code: z.string().optional() }).passthrough();
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Merchants (and their staff) export their own rows; bank users their bank's merchants' rows. */
+export function exportScopeOf(request: FastifyRequest): Scope {
+  const user = requireUser(request);
+  if (user.merchant_id !== null && user.profile_type !== "Terminal")
+    return { kind: "merchant", merchantId: user.merchant_id, terminalId: null };
+  if (user.bank_id !== null) return { kind: "bank", bankId: user.bank_id };
+  throw new HttpError(403, "forbidden", "You do not have permission to view this page.");
+}
+
+export async function exportRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.setErrorHandler(portalErrorHandler);
+  const rt = parent.payments;
+  const db = rt.db;
+  const dataDir = parent.deps.config.dataDir;
+  let queue: Promise<PgBoss> | undefined;
+  // The payment core's pg-boss instance (one per process), with our queue created once.
+  const boss = () => {
+    queue ??= rt.callbacks.ready().then(async (b) => {
+      await b.createQueue(EXPORT_QUEUE);
+      return b;
+    });
+    return queue;
+  };
+  const own = async (request: FastifyRequest, id: number) => {
+    const scope = exportScopeOf(request);
+    let q = db.selectFrom("exports").selectAll().where("id", "=", id);
+    q =
+      scope.kind === "merchant"
+        ? q.where("merchant_id", "=", scope.merchantId)
+        : q.where("bank_id", "=", scope.bankId);
+    const row = await q.executeTakeFirst();
+    if (!row) throw new HttpError(404, "not_found", "Not found.");
+    return row;
+  };
+
+  app.post(
+    "/api/exports",
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Start an export (at most one month; trx_all, trx_success or trx_decline): a durable job writes CSV and XLSX",
+        body: exportRequestSchema,
+        response: { 201: exportItemSchema, 400: errorSchema },
+      },
+      config: { permission: "can view transactions" },
+    },
+    async (request, reply) => {
+      const scope = exportScopeOf(request);
+      const item = await createExport(
+        rt.database,
+        await boss(),
+        scope,
+        requireUser(request).id,
+        request.body,
+      );
+      return reply.code(201).send(item);
+    },
+  );
+
+  app.get(
+    "/api/exports",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Export history, newest first, with state (new, downloaded) and progress",
+        querystring: exportListQuerySchema,
+        response: { 200: exportListAnswerSchema },
+      },
+      config: { permission: "can view transactions" },
+    },
+    async (request) => {
+      const scope = exportScopeOf(request);
+      let q = db.selectFrom("exports");
+      q =
+        scope.kind === "merchant"
+          ? q.where("merchant_id", "=", scope.merchantId)
+          : q.where("bank_id", "=", scope.bankId);
+      const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const rows = await q
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(request.query.page_size)
+        .offset((request.query.page - 1) * request.query.page_size)
+        .execute();
+      return {
+        count: Number(n),
+        page: request.query.page,
+        page_size: request.query.page_size,
+        results: rows.map(exportItem),
+      };
+    },
+  );
+
+  app.get(
+    "/api/exports/:id",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "One export with its progress",
+        params: idParams,
+        response: { 200: exportItemSchema, 404: errorSchema },
+      },
+      config: { permission: "can view transactions" },
+    },
+    async (request) => exportItem(await own(request, request.params.id)),
+  );
+
+  app.get(
+    "/api/exports/:id/download",
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Download the file (csv or xlsx); marks the export downloaded. Not ready or missing: the spec's 'Download Failed' message",
+        params: idParams,
+        querystring: exportDownloadQuerySchema,
+      },
+      config: { permission: "can view transactions" },
+    },
+    async (request, reply) => {
+      const row = await own(request, request.params.id);
+      const format = request.query.format;
+      if (row.job_state !== "done") throw new HttpError(409, "export_not_ready", DOWNLOAD_FAILED);
+      const file = exportFile(dataDir, row.id, format);
+      const info = await stat(file).catch(() => undefined);
+      if (!info) throw new HttpError(404, "export_missing", DOWNLOAD_FAILED);
+      await db
+        .updateTable("exports")
+        .set({ state: "downloaded", downloaded_at: new Date() })
+        .where("id", "=", row.id)
+        .execute();
+      const type =
+        format === "csv"
+          ? "text/csv; charset=utf-8"
+          : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+      return reply
+        .header("content-type", type)
+        .header("content-length", info.size)
+        .header("content-disposition", `attachment; filename="${row.kind}-${row.id}.${format}"`)
+        .send(createReadStream(file));
+    },
+  );
+}

@@ -1,0 +1,398 @@
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename } from "node:fs/promises";
+import path from "node:path";
+import {
+  EXPORT_MAX_DAYS,
+  type ExportItem,
+  type ExportRequest,
+  isCurrency,
+  toMajorString,
+} from "@portal/domain";
+import ExcelJS from "exceljs";
+import { type Kysely, sql } from "kysely";
+import type PgBoss from "pg-boss";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import { bossDb } from "../jobs/boss.ts";
+import { scopedOrders } from "../orders/orders.repository.ts";
+import { HttpError } from "../security/errors.ts";
+import { orderStatusOf } from "../transactions/details.ts";
+import { parseDateParam, type Scope } from "../transactions/scope.ts";
+import { maskedCard, scopedTransactions } from "../transactions/transactions.repository.ts";
+import { csvLine, safeCell } from "./cells.ts";
+
+/**
+ * Exports: a row in `exports` and a durable pg-boss job, created in one database transaction. The job streams
+ * the rows in keyset batches (created_at, id) into a CSV and an XLSX file at once (exceljs's streaming writer),
+ * so memory stays flat whatever the size, and records rows_done after every batch for the progress bar.
+ */
+export const EXPORT_QUEUE = "workspace-export";
+export const EXPORT_BATCH = 5_000;
+export const RANGE_TOO_LONG = "The date range must be at most one month.";
+export const DOWNLOAD_FAILED =
+  "Download Failed. If this problem persists, please contact your service provider.";
+
+export interface ExportJob {
+  exportId: number;
+}
+
+export function exportDir(dataDir: string): string {
+  return path.join(dataDir, "exports");
+}
+
+export function exportFile(dataDir: string, id: number, format: "csv" | "xlsx"): string {
+  return path.join(exportDir(dataDir), `export-${id}.${format}`);
+}
+
+type ExportRow = Awaited<ReturnType<typeof exportRowById>>;
+async function exportRowById(db: Kysely<DB>, id: number) {
+  return db.selectFrom("exports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+export function exportItem(r: NonNullable<ExportRow>): ExportItem {
+  return {
+    id: r.id,
+    created_at: r.created_at.toISOString(),
+    kind: r.kind,
+    status: r.status_choice,
+    date_from: r.date_from.toISOString(),
+    date_to: r.date_to.toISOString(),
+    state: r.state,
+    job_state: r.job_state,
+    rows_done: r.rows_done,
+    rows_total: r.rows_total,
+  };
+}
+
+/** Validates the range (at most one month), writes the export row and enqueues its job atomically. */
+export async function createExport(
+  database: Database,
+  boss: PgBoss,
+  scope: Scope,
+  userId: number,
+  body: ExportRequest,
+): Promise<ExportItem> {
+  const from = parseDateParam(body.date_from, "date_from", false)!;
+  const to = parseDateParam(body.date_to, "date_to", true)!;
+  if (to.getTime() <= from.getTime())
+    throw new HttpError(400, "validation", "Invalid request.", {
+      date_to: ["Enter a date after the start date."],
+    });
+  if (to.getTime() - from.getTime() > EXPORT_MAX_DAYS * 86_400_000)
+    throw new HttpError(400, "range_too_long", RANGE_TOO_LONG, { date_to: [RANGE_TOO_LONG] });
+  const row = await database.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto("exports")
+      .values({
+        merchant_id: scope.kind === "merchant" ? scope.merchantId : null,
+        bank_id: scope.kind === "bank" ? scope.bankId : null,
+        user_id: userId,
+        kind: body.kind,
+        status_choice: body.status,
+        is_live: body.is_live,
+        date_from: from,
+        date_to: to,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await boss.send(EXPORT_QUEUE, { exportId: created.id } satisfies ExportJob, {
+      db: bossDb(database, trx),
+      retryLimit: 3,
+      retryDelay: 5,
+      expireInSeconds: 15 * 60,
+    });
+    return created;
+  });
+  return exportItem(row);
+}
+
+function scopeOfExport(r: NonNullable<ExportRow>): Scope {
+  return r.merchant_id !== null
+    ? { kind: "merchant", merchantId: r.merchant_id, terminalId: null }
+    : { kind: "bank", bankId: r.bank_id! };
+}
+
+const TX_HEADER = [
+  "Transaction ID",
+  "Date Created",
+  "Amount",
+  "Currency",
+  "Status",
+  "Type",
+  "Transaction Type",
+  "Origin",
+  "Order ID",
+  "Merchant Order ID",
+  "Customer Name",
+  "Customer Email",
+  "Phone Number",
+  "Card Number",
+  "Wallet Msisdn",
+  "Other References",
+  "Created By",
+  "Integration ID",
+  "Refunded Amount",
+  "Captured Amount",
+  "Fees",
+  "VAT",
+  "Merchant ID",
+  "Merchant Name",
+];
+const ORDER_HEADER = [
+  "Order ID",
+  "Date Created",
+  "Merchant Order ID",
+  "Amount",
+  "Paid Amount",
+  "Currency",
+  "Status",
+  "Delivery Needed",
+  "Source",
+  "Created By",
+  "Merchant ID",
+  "Merchant Name",
+];
+
+type Cell = string | number | boolean | null;
+const major = (minor: number, currency: string) =>
+  isCurrency(currency) ? toMajorString(minor, currency) : String(minor);
+
+/** Runs one export: counts, streams batches into both files, records progress. Idempotent on retry. */
+export async function runExport(db: Kysely<DB>, dataDir: string, exportId: number): Promise<void> {
+  const exp = await exportRowById(db, exportId);
+  if (exp.job_state === "done") return;
+  await db
+    .updateTable("exports")
+    .set({ job_state: "running", rows_done: 0, error: null })
+    .where("id", "=", exportId)
+    .execute();
+  const scope = scopeOfExport(exp);
+  await mkdir(exportDir(dataDir), { recursive: true });
+  const csvPath = exportFile(dataDir, exportId, "csv");
+  const xlsxPath = exportFile(dataDir, exportId, "xlsx");
+  const csv = createWriteStream(`${csvPath}.part`);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: `${xlsxPath}.part`,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(exp.kind === "transactions" ? "Transactions" : "Orders");
+  const write = async (values: Cell[]) => {
+    if (!csv.write(csvLine(values))) await once(csv, "drain");
+    sheet.addRow(values.map((v) => (typeof v === "string" ? safeCell(v) : v))).commit();
+  };
+  try {
+    let total: number;
+    let done = 0;
+    if (exp.kind === "transactions") {
+      let base = scopedTransactions(db, scope, exp.is_live)
+        .where("t.created_at", ">=", exp.date_from)
+        .where("t.created_at", "<", exp.date_to);
+      if (exp.status_choice === "trx_success") base = base.where("t.status", "=", "success");
+      if (exp.status_choice === "trx_decline") base = base.where("t.status", "=", "declined");
+      total = Number(
+        (await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+      );
+      await db.updateTable("exports").set({ rows_total: total }).where("id", "=", exportId).execute();
+      await write(TX_HEADER);
+      let after: { at: Date; id: number } | null = null;
+      for (;;) {
+        let q = base
+          .leftJoin("orders as o", "o.id", "t.order_id")
+          .innerJoin("merchants as m", "m.id", "t.merchant_id")
+          .select([
+            "t.id",
+            "t.created_at",
+            "t.amount_cents",
+            "t.currency",
+            "t.status",
+            "t.gateway_type",
+            "t.trnx_type",
+            "t.origin",
+            "t.order_id",
+            "o.merchant_order_id",
+            "t.customer_name",
+            "t.customer_email",
+            "t.customer_phone",
+            "t.card_first6",
+            "t.card_last4",
+            "t.wallet_msisdn",
+            "t.merchant_txn_ref",
+            sql<string | null>`t.data->>'bill_reference'`.as("bill_reference"),
+            "t.created_by",
+            "t.integration_id",
+            "t.refunded_amount_cents",
+            "t.captured_amount_cents",
+            "t.fees_cents",
+            "t.vat_cents",
+            "t.merchant_id",
+            "m.company_name",
+          ])
+          .orderBy("t.created_at")
+          .orderBy("t.id")
+          .limit(EXPORT_BATCH);
+        if (after) {
+          const a = after;
+          q = q.where((eb) =>
+            eb.or([
+              eb("t.created_at", ">", a.at),
+              eb.and([eb("t.created_at", "=", a.at), eb("t.id", ">", a.id)]),
+            ]),
+          );
+        }
+        const rows = await q.execute();
+        for (const r of rows)
+          await write([
+            r.id,
+            r.created_at.toISOString(),
+            major(r.amount_cents, r.currency),
+            r.currency,
+            r.status,
+            r.gateway_type,
+            r.trnx_type,
+            r.origin,
+            r.order_id,
+            r.merchant_order_id,
+            r.customer_name,
+            r.customer_email,
+            r.customer_phone,
+            maskedCard(r.card_first6, r.card_last4),
+            r.wallet_msisdn,
+            r.merchant_txn_ref ?? r.bill_reference,
+            r.created_by,
+            r.integration_id,
+            major(r.refunded_amount_cents, r.currency),
+            major(r.captured_amount_cents, r.currency),
+            major(r.fees_cents, r.currency),
+            major(r.vat_cents, r.currency),
+            r.merchant_id,
+            r.company_name,
+          ]);
+        done += rows.length;
+        await db.updateTable("exports").set({ rows_done: done }).where("id", "=", exportId).execute();
+        if (rows.length < EXPORT_BATCH) break;
+        const last = rows[rows.length - 1]!;
+        after = { at: last.created_at, id: last.id };
+      }
+    } else {
+      let base = scopedOrders(db, scope, exp.is_live)
+        .where("o.created_at", ">=", exp.date_from)
+        .where("o.created_at", "<", exp.date_to);
+      if (exp.status_choice === "trx_success")
+        base = base
+          .whereRef("o.amount_cents", "<=", "o.paid_amount_cents")
+          .where("o.is_canceled", "=", false);
+      if (exp.status_choice === "trx_decline")
+        base = base.where((eb) =>
+          eb.or([eb("o.is_canceled", "=", true), eb("o.amount_cents", ">", eb.ref("o.paid_amount_cents"))]),
+        );
+      total = Number(
+        (await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+      );
+      await db.updateTable("exports").set({ rows_total: total }).where("id", "=", exportId).execute();
+      await write(ORDER_HEADER);
+      let after: { at: Date; id: number } | null = null;
+      for (;;) {
+        let q = base
+          .select([
+            "o.id",
+            "o.created_at",
+            "o.merchant_order_id",
+            "o.amount_cents",
+            "o.paid_amount_cents",
+            "o.currency",
+            "o.is_canceled",
+            "o.payment_status",
+            "o.delivery_needed",
+            "o.api_source",
+            "o.created_by",
+            "m.id as merchant_id",
+            "m.company_name",
+            "m.country",
+          ])
+          .orderBy("o.created_at")
+          .orderBy("o.id")
+          .limit(EXPORT_BATCH);
+        if (after) {
+          const a = after;
+          q = q.where((eb) =>
+            eb.or([
+              eb("o.created_at", ">", a.at),
+              eb.and([eb("o.created_at", "=", a.at), eb("o.id", ">", a.id)]),
+            ]),
+          );
+        }
+        const rows = await q.execute();
+        for (const r of rows)
+          await write([
+            r.id,
+            r.created_at.toISOString(),
+            r.merchant_order_id,
+            major(r.amount_cents, r.currency),
+            major(r.paid_amount_cents, r.currency),
+            r.currency,
+            orderStatusOf(r, r.country),
+            r.delivery_needed,
+            r.api_source,
+            r.created_by,
+            r.merchant_id,
+            r.company_name,
+          ]);
+        done += rows.length;
+        await db.updateTable("exports").set({ rows_done: done }).where("id", "=", exportId).execute();
+        if (rows.length < EXPORT_BATCH) break;
+        const last = rows[rows.length - 1]!;
+        after = { at: last.created_at, id: last.id };
+      }
+    }
+    csv.end();
+    await once(csv, "finish");
+    await sheet.commit();
+    await workbook.commit();
+    await rename(`${csvPath}.part`, csvPath);
+    await rename(`${xlsxPath}.part`, xlsxPath);
+    await db
+      .updateTable("exports")
+      .set({ job_state: "done", rows_done: done, finished_at: new Date() })
+      .where("id", "=", exportId)
+      .execute();
+  } catch (error) {
+    csv.destroy();
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .updateTable("exports")
+      .set({ job_state: "failed", error: message.slice(0, 500) })
+      .where("id", "=", exportId)
+      .execute();
+    throw error;
+  }
+}
+
+/** Works the export queue in this process (one export at a time), on the shared pg-boss instance. */
+export async function startExportWorker(
+  boss: PgBoss,
+  db: Kysely<DB>,
+  dataDir: string,
+  log: { error(obj: object, msg: string): void },
+): Promise<{ stop(): Promise<void> }> {
+  await boss.createQueue(EXPORT_QUEUE);
+  const id = await boss.work<ExportJob>(
+    EXPORT_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 2 },
+    async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await runExport(db, dataDir, job.data.exportId);
+        } catch (error) {
+          log.error(
+            { err: { message: error instanceof Error ? error.message : String(error) }, job: job.id },
+            "export failed",
+          );
+          throw error;
+        }
+      }
+    },
+  );
+  return { stop: () => boss.offWork({ id }).catch(() => undefined) };
+}

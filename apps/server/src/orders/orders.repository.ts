@@ -1,0 +1,259 @@
+import type {
+  OrderDetails,
+  OrderDisplayStatus,
+  OrderListItem,
+  OrderListQuery,
+  OrderTotalsAnswer,
+  TotalsQuery,
+  TransactionStatus,
+} from "@portal/domain";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { orderStatusOf } from "../transactions/details.ts";
+import { merchantCondition, parseDateParam, type Scope } from "../transactions/scope.ts";
+import { COUNT_CAP, type ListPage } from "../transactions/transactions.repository.ts";
+
+/** Orders of the dashboard: list, totals and details, inside the caller's scope and mode; soft-deleted hidden. */
+
+type ODB = DB & { o: DB["orders"]; m: DB["merchants"] };
+type OQuery = SelectQueryBuilder<ODB, "o" | "m", object>;
+
+/** The display status in SQL, the same derivation as orderDisplayStatus (Oman follows payment_status). */
+const statusSql = sql<OrderDisplayStatus>`case
+  when o.is_canceled then 'CANCELED'
+  when m.country = 'OMN' then case
+    when upper(replace(trim(o.payment_status), 'CANCELLED', 'CANCELED')) in ('PAID', 'CANCELED')
+      then upper(replace(trim(o.payment_status), 'CANCELLED', 'CANCELED'))
+    else 'UNPAID' end
+  when o.amount_cents <= o.paid_amount_cents then 'PAID'
+  else 'UNPAID' end`;
+
+export function scopedOrders(db: Kysely<DB>, scope: Scope, isLive: boolean): OQuery {
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("merchants as m", "m.id", "o.merchant_id")
+    .where(merchantCondition(db, scope, sql.ref("o.merchant_id")))
+    .where("o.is_live", "=", isLive)
+    .where("o.deleted_at", "is", null);
+}
+
+export function applyOrderFilters(q: OQuery, f: Omit<OrderListQuery, "page" | "page_size" | "sort">): OQuery {
+  const from = parseDateParam(f.date_from, "date_from", false);
+  const to = parseDateParam(f.date_to, "date_to", true);
+  if (from) q = q.where("o.created_at", ">=", from);
+  if (to) q = q.where("o.created_at", "<", to);
+  if (f.id !== undefined) q = q.where("o.id", "=", f.id);
+  if (f.merchant_order_id !== undefined) q = q.where("o.merchant_order_id", "=", f.merchant_order_id);
+  if (f.created_by !== undefined) q = q.where("o.created_by", "=", f.created_by);
+  if (f.currency !== undefined) q = q.where("o.currency", "=", f.currency.toUpperCase());
+  if (f.status !== undefined) q = q.where(statusSql, "=", f.status);
+  if (f.delivery_needed !== undefined) q = q.where("o.delivery_needed", "=", f.delivery_needed);
+  if (f.source !== undefined) q = q.where("o.api_source", "=", f.source);
+  if (f.amount_from !== undefined) q = q.where("o.amount_cents", ">=", f.amount_from);
+  if (f.amount_to !== undefined) q = q.where("o.amount_cents", "<=", f.amount_to);
+  return q;
+}
+
+const SORTS = { created_at: "o.created_at", amount_cents: "o.amount_cents", id: "o.id" } as const;
+
+export async function listOrders(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: OrderListQuery,
+): Promise<ListPage<OrderListItem>> {
+  const filtered = applyOrderFilters(scopedOrders(db, scope, query.is_live), query);
+  const countRow = await db
+    .selectFrom(
+      filtered
+        .select(sql`1`.as("one"))
+        .limit(COUNT_CAP + 1)
+        .as("c"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const counted = Number(countRow.n);
+  const direction = query.sort.startsWith("-") ? "desc" : "asc";
+  const column = SORTS[query.sort.replace("-", "") as keyof typeof SORTS];
+  const rows = await filtered
+    .select([
+      "o.id",
+      "o.created_at",
+      "o.merchant_order_id",
+      "o.amount_cents",
+      "o.paid_amount_cents",
+      "o.currency",
+      statusSql.as("status"),
+      "o.created_by",
+      "o.api_source",
+      "o.delivery_needed",
+      "o.collector",
+      "o.is_live",
+      "m.id as merchant_id",
+      "m.company_name",
+    ])
+    .orderBy(column, direction)
+    .orderBy("o.id", direction)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)
+    .execute();
+  return {
+    count: Math.min(counted, COUNT_CAP),
+    count_capped: counted > COUNT_CAP,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map((r) => ({
+      id: r.id,
+      created_at: r.created_at.toISOString(),
+      merchant_order_id: r.merchant_order_id,
+      amount_cents: r.amount_cents,
+      paid_amount_cents: r.paid_amount_cents,
+      currency: r.currency,
+      status: r.status,
+      created_by: r.created_by,
+      source: r.api_source,
+      delivery_needed: r.delivery_needed,
+      collector: r.collector,
+      is_live: r.is_live,
+      merchant: scope.kind === "bank" ? { id: r.merchant_id, name: r.company_name } : null,
+    })),
+  };
+}
+
+export async function orderTotals(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: TotalsQuery,
+): Promise<OrderTotalsAnswer> {
+  const q = applyOrderFilters(scopedOrders(db, scope, query.is_live), {
+    is_live: query.is_live,
+    date_from: query.date_from,
+    date_to: query.date_to,
+  });
+  const rows = await q
+    .select([
+      "o.currency",
+      (eb) => eb.fn.countAll<number>().as("n"),
+      (eb) => eb.fn.sum<number>("o.amount_cents").as("amount"),
+      sql<number>`count(*) filter (where ${statusSql} = 'PAID')`.as("paid_n"),
+      sql<number>`coalesce(sum(o.amount_cents) filter (where ${statusSql} = 'PAID'), 0)`.as("paid_amount"),
+      sql<number>`coalesce(sum(o.paid_amount_cents), 0)`.as("processed"),
+    ])
+    .groupBy("o.currency")
+    .orderBy("o.currency")
+    .execute();
+  return {
+    date_from: query.date_from ?? null,
+    date_to: query.date_to ?? null,
+    is_live: query.is_live,
+    currencies: rows.map((r) => ({
+      currency: r.currency,
+      orders: { count: Number(r.n), amount_cents: Number(r.amount ?? 0) },
+      paid: { count: Number(r.paid_n), amount_cents: Number(r.paid_amount) },
+      processed_cents: Number(r.processed),
+    })),
+  };
+}
+
+export async function findOrder(db: Kysely<DB>, scope: Scope, id: number) {
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("merchants as m", "m.id", "o.merchant_id")
+    .selectAll("o")
+    .select(["m.country", "m.company_name"])
+    .where(merchantCondition(db, scope, sql.ref("o.merchant_id")))
+    .where("o.id", "=", id)
+    .where("o.deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+type Json = Record<string, unknown>;
+const s = (v: unknown) => (typeof v === "string" ? v : null);
+
+export async function orderDetails(
+  db: Kysely<DB>,
+  scope: Scope,
+  order: NonNullable<Awaited<ReturnType<typeof findOrder>>>,
+  publicUrl: string,
+): Promise<OrderDetails> {
+  const txs = await db
+    .selectFrom("transactions")
+    .select(["id", "status", "amount_cents", "trnx_type", "failure_reason", "data"])
+    .where("order_id", "=", order.id)
+    .where("merchant_id", "=", order.merchant_id)
+    .where("deleted_at", "is", null)
+    .orderBy("id", "desc")
+    .execute();
+  const customer = order.customer_id
+    ? await db
+        .selectFrom("customers")
+        .select(["name", "email", "phone"])
+        .where("id", "=", order.customer_id)
+        .where("merchant_id", "=", order.merchant_id)
+        .executeTakeFirst()
+    : undefined;
+  const shipping = (order.shipping_data as Json | null) ?? null;
+  const items = Array.isArray(order.items) ? (order.items as unknown as Json[]) : [];
+  const lastDeclined = txs.find((t) => t.status === "declined");
+  const declinedMessage = lastDeclined
+    ? (lastDeclined.failure_reason ?? s((lastDeclined.data as Json | null)?.message))
+    : null;
+  const clientName =
+    customer?.name ??
+    (shipping ? [s(shipping.first_name), s(shipping.last_name)].filter(Boolean).join(" ") || null : null);
+  return {
+    order: {
+      id: order.id,
+      created_at: order.created_at.toISOString(),
+      merchant_order_id: order.merchant_order_id,
+      amount_cents: order.amount_cents,
+      paid_amount_cents: order.paid_amount_cents,
+      currency: order.currency,
+      status: orderStatusOf(order, order.country),
+      created_by: order.created_by,
+      source: order.api_source,
+      delivery_needed: order.delivery_needed,
+      collector: order.collector,
+      is_live: order.is_live,
+      merchant: scope.kind === "bank" ? { id: order.merchant_id, name: order.company_name } : null,
+      product_description:
+        items
+          .map((i) => s(i.description) ?? s(i.name))
+          .filter(Boolean)
+          .join(", ") || null,
+      order_link: `${publicUrl.replace(/\/$/, "")}/api/ecommerce/orders/${order.id}`,
+    },
+    cart: items.map((i) => ({
+      name: s(i.name) ?? "",
+      description: s(i.description),
+      quantity: typeof i.quantity === "number" ? i.quantity : 1,
+      amount_cents: typeof i.amount_cents === "number" ? i.amount_cents : null,
+    })),
+    shipping,
+    client:
+      customer || shipping
+        ? {
+            name: clientName,
+            email: customer?.email ?? s(shipping?.email),
+            phone: customer?.phone ?? s(shipping?.phone_number),
+          }
+        : null,
+    error: { message: declinedMessage },
+    transactions: txs.map((t) => ({
+      id: t.id,
+      status: t.status as TransactionStatus,
+      amount_cents: t.amount_cents,
+      trnx_type: t.trnx_type,
+    })),
+  };
+}
+
+export async function softDeleteOrder(db: Kysely<DB>, scope: Scope, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable("orders as o")
+    .set({ deleted_at: new Date() })
+    .where(merchantCondition(db, scope, sql.ref("o.merchant_id")))
+    .where("o.id", "=", id)
+    .where("o.deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

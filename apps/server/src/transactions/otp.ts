@@ -1,0 +1,74 @@
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+/**
+ * One-time codes of wallet refunds. The code goes to the signed-in user's e-mail (the provider texts it; this
+ * portal has no SMS gateway, and the dev mailbox shows it). Stored hashed, valid 10 minutes, single use, 5 tries.
+ */
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+
+const hash = (code: string) => createHash("sha256").update(`refund-otp:${code}`).digest("hex");
+
+export async function issueRefundOtp(
+  trx: Kysely<DB>,
+  transactionId: number,
+  userId: number,
+): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await trx
+    .updateTable("refund_otps")
+    .set({ used_at: new Date() })
+    .where("transaction_id", "=", transactionId)
+    .where("used_at", "is", null)
+    .execute();
+  await trx
+    .insertInto("refund_otps")
+    .values({
+      transaction_id: transactionId,
+      user_id: userId,
+      code_hash: hash(code),
+      expires_at: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+    })
+    .execute();
+  return code;
+}
+
+/** True when the code is the transaction's current one; uses it up. A wrong code costs one of the tries. */
+export async function consumeRefundOtp(
+  db: Kysely<DB>,
+  transactionId: number,
+  userId: number,
+  code: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("refund_otps")
+    .selectAll()
+    .where("transaction_id", "=", transactionId)
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", new Date())
+    .where("attempts", "<", OTP_MAX_ATTEMPTS)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return false;
+  const a = Buffer.from(row.code_hash);
+  const b = Buffer.from(hash(code));
+  if (a.length === b.length && timingSafeEqual(a, b)) {
+    const used = await db
+      .updateTable("refund_otps")
+      .set({ used_at: new Date() })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    return Number(used.numUpdatedRows) === 1;
+  }
+  await db
+    .updateTable("refund_otps")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", row.id)
+    .execute();
+  return false;
+}
