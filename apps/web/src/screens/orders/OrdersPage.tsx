@@ -187,7 +187,7 @@ export default function OrdersPage() {
                   </Text>
                   <Group gap="xs">
                     <Badge variant="light">{t("orders.ordersCount", { count: c.orders.count })}</Badge>
-                    <Badge variant="light" color="teal.9">
+                    <Badge variant="light" color="teal" c="teal.9">
                       {t("orders.paidCount", { count: c.paid.count })}
                     </Badge>
                   </Group>

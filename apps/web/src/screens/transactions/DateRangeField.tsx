@@ -27,6 +27,7 @@ export function DateRangeField(props: Props) {
       valueFormat="DD MMM YYYY"
       data-testid={props.testId}
       miw={240}
+      size="sm"
     />
   );
 }

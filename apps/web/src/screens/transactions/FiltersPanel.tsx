@@ -95,6 +95,7 @@ export function FiltersPanel({ fields, values, label, onApply, testId }: Props) 
               const value = draft[field.key] ?? "";
               const problem = showProblems ? problemOf(field, value) : undefined;
               const common = {
+                size: "sm" as const,
                 label: label(field.key),
                 "data-testid": `filter-${field.key}`,
               };

@@ -7,6 +7,7 @@ import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { money } from "./format.ts";
 import classes from "./ReceiptPage.module.css";
+import { useLabels } from "./useLabels.ts";
 
 /** The printable receipt (print CSS keeps only the receipt) with a link to the server's PDF. */
 export default function ReceiptPage() {
@@ -16,6 +17,7 @@ export default function ReceiptPage() {
   const { lang } = useDashboard();
   const { dateTime } = useDateFormat();
   const query = useReceipt(txId);
+  const labels = useLabels();
 
   return (
     <Stack gap="md">
@@ -53,7 +55,7 @@ export default function ReceiptPage() {
               ["amount", money(query.data.amount_cents, query.data.currency, lang)],
               ["status", t(`transactions.status.${query.data.status}`)],
               ["method", query.data.type],
-              ["type", query.data.trnx_type],
+              ["type", labels.trnxType(query.data.trnx_type)],
               [
                 "card",
                 query.data.card_number ? (

@@ -19,6 +19,7 @@ import { DetailGrid, type DetailItem } from "./DetailGrid.tsx";
 import { money, viewpointOf } from "./format.ts";
 import { PageTitle } from "./PageTitle.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
+import { useLabels } from "./useLabels.ts";
 
 type Details = TransactionDetails;
 
@@ -72,6 +73,7 @@ export default function TransactionDetailsPage() {
   const { isLive } = useLiveMode();
   const query = useTransactionDetails(view, txId, isLive);
   const v = useValues(lang);
+  const labels = useLabels();
   const keyLabel = (key: string) => {
     const k = `transactions.details.keys.${key}`;
     return i18n.exists(k) ? t(k as "transactions.details.keys.id") : key;
@@ -116,12 +118,12 @@ export default function TransactionDetailsPage() {
     { key: "id", label: f("id"), value: tx.id },
     { key: "type", label: f("type"), value: tx.type },
     { key: "amount", label: f("amount"), value: v.amount(tx.amount_cents, tx.currency) },
-    { key: "trnx_type", label: f("trnx_type"), value: tx.trnx_type },
+    { key: "trnx_type", label: f("trnx_type"), value: labels.trnxType(tx.trnx_type) },
     { key: "status", label: f("status"), value: <StatusBadge status={tx.status} /> },
     { key: "created_at", label: f("created_at"), value: v.date(tx.created_at) },
     { key: "updated_at", label: f("updated_at"), value: v.date(tx.updated_at) },
     { key: "order_id", label: f("order_id"), value: tx.order_id },
-    { key: "origin", label: f("origin"), value: tx.origin },
+    { key: "origin", label: f("origin"), value: labels.origin(tx.origin) },
     { key: "channel", label: f("channel"), value: tx.channel },
     { key: "other_references", label: f("other_references"), value: v.ltr(tx.other_references) },
     { key: "merchant_txn_ref", label: f("merchant_txn_ref"), value: v.ltr(tx.merchant_txn_ref) },
@@ -273,7 +275,7 @@ export default function TransactionDetailsPage() {
             },
             { key: "amount", label: f("amount"), value: v.amount(d.parent.amount_cents, tx.currency) },
             { key: "created_at", label: f("created_at"), value: v.date(d.parent.created_at) },
-            { key: "origin", label: f("origin"), value: d.parent.origin },
+            { key: "origin", label: f("origin"), value: labels.origin(d.parent.origin) },
             { key: "integration_id", label: f("integration_id"), value: d.parent.integration_id },
             {
               key: "refunded_amount",
@@ -384,7 +386,7 @@ function CallbackLog({ callbacks }: { callbacks: Details["callbacks"] }) {
                 <bdi dir="ltr">{c.url}</bdi>
               </Table.Td>
               <Table.Td>
-                <Badge color={c.success ? "teal.9" : "red.9"} variant="light">
+                <Badge color={c.success ? "teal" : "red"} c={c.success ? "teal.9" : "red.9"} variant="light">
                   {c.success
                     ? t("transactions.details.callbacks.delivered")
                     : t("transactions.details.callbacks.failed")}

@@ -25,6 +25,7 @@ import { ResendRangeModal } from "./ResendRangeModal.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { TotalsHeader } from "./TotalsHeader.tsx";
 import { filtersOf, TRANSACTION_FILTERS, withFilters } from "./tableSearch.ts";
+import { useLabels } from "./useLabels.ts";
 import { useTableSearch } from "./useTableSearch.ts";
 
 const SORTABLE = new Set(TRANSACTION_SORTS.map((s) => s.replace(/^-/, "")));
@@ -42,6 +43,7 @@ export default function TransactionsPage() {
   const [exportOpen, exportDialog] = useDisclosure(false);
   const [resendOpen, resendDialog] = useDisclosure(false);
   const isMerchant = view === "merchant";
+  const labels = useLabels();
 
   const fields: FilterField[] = useMemo(() => {
     const opts = (values: readonly string[], prefix?: "status" | "trnxTypes" | "origins") =>
@@ -110,12 +112,7 @@ export default function TransactionsPage() {
       {
         id: "trnx_type",
         header: t("transactions.columns.trnx_type"),
-        cell: ({ row }) => {
-          const v = row.original.trnx_type;
-          return (TRANSACTION_TYPES as readonly string[]).includes(v)
-            ? t(`transactions.trnxTypes.${v as "auth"}`)
-            : v;
-        },
+        cell: ({ row }) => labels.trnxType(row.original.trnx_type),
       },
       {
         id: "status",
@@ -136,10 +133,7 @@ export default function TransactionsPage() {
       {
         id: "origin",
         header: t("transactions.columns.origin"),
-        cell: ({ row }) => {
-          const v = row.original.origin;
-          return (ORIGINS as readonly string[]).includes(v) ? t(`transactions.origins.${v as "SDK"}`) : v;
-        },
+        cell: ({ row }) => labels.origin(row.original.origin),
       },
       {
         id: "source",
@@ -177,7 +171,7 @@ export default function TransactionsPage() {
       });
     }
     return cols;
-  }, [t, lang, dateTime, isMerchant]);
+  }, [t, lang, dateTime, isMerchant, labels]);
 
   const filterValues = filtersOf(search, TRANSACTION_FILTERS);
   const pageSize = search.page_size ?? 10;
