@@ -7,6 +7,8 @@
 // apps/web writes .vite/chunks.json (the modules in every chunk, see apps/web/vite.config.ts), so a module is
 // found whatever chunk it was merged into; otherwise Vite's manifest (whose keys are the lazily loaded modules).
 // A listed module that is not in the build fails the check: rename it here when the page moves.
+// `--json` prints the files and sizes instead (e2e/journeys/first-screen.test.ts compares them with what a
+// browser really downloads).
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -51,6 +53,9 @@ function readBuild(dist) {
   }));
 }
 
+const asJson = process.argv.includes("--json");
+const log = asJson ? () => undefined : console.log;
+const report = {};
 let failed = false;
 for (const { app, limitKb, screens } of budgets) {
   const dist = path.join(app, "dist");
@@ -81,19 +86,23 @@ for (const { app, limitKb, screens } of budgets) {
     }
     let total = 0;
     const rows = [];
+    const sizes = {};
     for (const file of files) {
       if (!file.endsWith(".js")) continue;
       const size = gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
       total += size;
+      sizes[file] = size;
       rows.push(`    ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
     }
     const kb = total / 1024;
     const ok = kb <= limitKb;
     if (!ok) failed = true;
-    console.log(
+    report[app] = { ...report[app], [screen]: { ok, kb: Number(kb.toFixed(1)), limitKb, files: sizes } };
+    log(
       `${ok ? "ok  " : "FAIL"} ${app} ${screen}: first-screen JavaScript ${kb.toFixed(1)} KB gzipped (budget ${limitKb} KB)`,
     );
-    for (const row of rows) console.log(row);
+    for (const row of rows) log(row);
   }
 }
+if (asJson) console.log(JSON.stringify(report, null, 2));
 process.exit(failed ? 1 : 0);
