@@ -242,7 +242,8 @@ function screenRoute<K extends ScreenKey>(key: K) {
 /** Table state (filters, page, page_size, sort) in the URL: a plain function, no zod in the first screen. */
 const transactionsSearch = (search: Record<string, unknown>): TableSearch =>
   parseTableSearch(search, TRANSACTION_FILTERS);
-const ordersSearch = (search: Record<string, unknown>): TableSearch => parseTableSearch(search, ORDER_FILTERS);
+const ordersSearch = (search: Record<string, unknown>): TableSearch =>
+  parseTableSearch(search, ORDER_FILTERS);
 
 const transactionsRoute = createRoute({
   getParentRoute: () => appRoute,
