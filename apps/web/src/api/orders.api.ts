@@ -45,13 +45,14 @@ export function useOrderList(view: Viewpoint, search: TableSearch, isLive: boole
   });
 }
 
-export function useOrderTotals(view: Viewpoint, isLive: boolean, from?: string, to?: string) {
+export function useOrderTotals(view: Viewpoint, isLive: boolean, from?: string, to?: string, enabled = true) {
   const params = new URLSearchParams({ is_live: String(isLive) });
   if (from) params.set("date_from", from);
   if (to) params.set("date_to", to);
   return useQuery({
     queryKey: orderKeys.totals(view, isLive, from, to),
     queryFn: ({ signal }) => api.get<OrderTotalsAnswer>(`${base(view)}/totals?${params}`, { signal }),
+    enabled,
   });
 }
 

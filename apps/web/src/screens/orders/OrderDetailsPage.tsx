@@ -8,13 +8,13 @@ import { toast } from "../../app/toast.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { useLiveMode } from "../../live/useLiveMode.ts";
 import { ConfirmModal } from "../transactions/ActionModals.tsx";
 import { DataModeBadge } from "../transactions/DataModeBadge.tsx";
 import { DetailGrid } from "../transactions/DetailGrid.tsx";
 import { money, viewpointOf } from "../transactions/format.ts";
 import { PageTitle } from "../transactions/PageTitle.tsx";
 import { StatusBadge } from "../transactions/StatusBadge.tsx";
+import { useViewMode } from "../transactions/useViewMode.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 
 /** Order details: order, cart, shipping, client and error sections, its transactions, and delete. */
@@ -24,7 +24,7 @@ export default function OrderDetailsPage() {
   const orderId = Number(id);
   const { lang, session } = useDashboard();
   const view = viewpointOf(session.type);
-  const { isLive } = useLiveMode();
+  const { isLive } = useViewMode(view);
   const { dateTime } = useDateFormat();
   const query = useOrderDetails(view, orderId, isLive);
   const remove = useDeleteOrder(orderId);

@@ -11,7 +11,6 @@ import { useOrderList, useOrderTotals } from "../../api/orders.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { useLiveMode } from "../../live/useLiveMode.ts";
 import { ExportDialog } from "../exports/ExportDialog.tsx";
 import { ExportHistory } from "../exports/ExportHistory.tsx";
 import { DataModeBadge } from "../transactions/DataModeBadge.tsx";
@@ -23,6 +22,7 @@ import { money, viewpointOf } from "../transactions/format.ts";
 import { PageTitle } from "../transactions/PageTitle.tsx";
 import { filtersOf, ORDER_FILTERS, withFilters } from "../transactions/tableSearch.ts";
 import { useTableSearch } from "../transactions/useTableSearch.ts";
+import { useViewMode } from "../transactions/useViewMode.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 
 const SORTABLE = new Set(ORDER_SORTS.map((s) => s.replace(/^-/, "")));
@@ -32,12 +32,13 @@ export default function OrdersPage() {
   const { t } = useTranslation();
   const { lang, session } = useDashboard();
   const view = viewpointOf(session.type);
-  const { isLive } = useLiveMode();
+  const { isLive } = useViewMode(view);
   const { dateTime } = useDateFormat();
   const { search, setSearch } = useTableSearch("/{-$lang}/app/orders");
   const sort = search.sort && SORTABLE.has(search.sort.replace(/^-/, "")) ? search.sort : undefined;
   const list = useOrderList(view, { ...search, sort }, isLive);
-  const totals = useOrderTotals(view, isLive, search.totals_from, search.totals_to);
+  // The bank API has no orders totals route yet: the header is the merchant's.
+  const totals = useOrderTotals(view, isLive, search.totals_from, search.totals_to, view === "merchant");
   const [exportOpen, exportDialog] = useDisclosure(false);
   const isMerchant = view === "merchant";
 
@@ -140,62 +141,64 @@ export default function OrdersPage() {
             </Button>
           ) : null}
         </PageTitle>
-        <Paper p="md" radius="lg" withBorder data-testid="orders-totals">
-          <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
-            <Title order={2} size="h4">
-              {t("orders.totalProcessed")}
-            </Title>
-            <DateRangeField
-              label={t("transactions.totals.range")}
-              value={[search.totals_from ?? null, search.totals_to ?? null]}
-              onChange={([f, to]) => {
-                if ((f && to) || (!f && !to))
-                  setSearch({ ...search, totals_from: f ?? undefined, totals_to: to ?? undefined });
-              }}
-              clearable
-              testId="orders-totals-range"
-            />
-          </Group>
-          {totals.isPending ? (
-            <Skeleton height={74} />
-          ) : totals.isError ? (
-            <Group>
-              <Text size="sm" c="red.8">
-                {t("transactions.table.errorBody")}
-              </Text>
-              <Button size="xs" variant="default" onClick={() => void totals.refetch()}>
-                {t("transactions.table.retry")}
-              </Button>
+        {isMerchant ? (
+          <Paper p="md" radius="lg" withBorder data-testid="orders-totals">
+            <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
+              <Title order={2} size="h4">
+                {t("orders.totalProcessed")}
+              </Title>
+              <DateRangeField
+                label={t("transactions.totals.range")}
+                value={[search.totals_from ?? null, search.totals_to ?? null]}
+                onChange={([f, to]) => {
+                  if ((f && to) || (!f && !to))
+                    setSearch({ ...search, totals_from: f ?? undefined, totals_to: to ?? undefined });
+                }}
+                clearable
+                testId="orders-totals-range"
+              />
             </Group>
-          ) : totals.data.currencies.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t("orders.none")}
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-              {totals.data.currencies.map((c) => (
-                <Paper
-                  key={c.currency}
-                  withBorder
-                  p="sm"
-                  radius="md"
-                  data-testid="orders-total"
-                  data-currency={c.currency}
-                >
-                  <Text fw={700} size="lg">
-                    {money(c.processed_cents, c.currency, lang)}
-                  </Text>
-                  <Group gap="xs">
-                    <Badge variant="light">{t("orders.ordersCount", { count: c.orders.count })}</Badge>
-                    <Badge variant="light" color="teal" c="teal.9">
-                      {t("orders.paidCount", { count: c.paid.count })}
-                    </Badge>
-                  </Group>
-                </Paper>
-              ))}
-            </SimpleGrid>
-          )}
-        </Paper>
+            {totals.isPending ? (
+              <Skeleton height={74} />
+            ) : totals.isError ? (
+              <Group>
+                <Text size="sm" c="red.8">
+                  {t("transactions.table.errorBody")}
+                </Text>
+                <Button size="xs" variant="default" onClick={() => void totals.refetch()}>
+                  {t("transactions.table.retry")}
+                </Button>
+              </Group>
+            ) : totals.data.currencies.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t("orders.none")}
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+                {totals.data.currencies.map((c) => (
+                  <Paper
+                    key={c.currency}
+                    withBorder
+                    p="sm"
+                    radius="md"
+                    data-testid="orders-total"
+                    data-currency={c.currency}
+                  >
+                    <Text fw={700} size="lg">
+                      {money(c.processed_cents, c.currency, lang)}
+                    </Text>
+                    <Group gap="xs">
+                      <Badge variant="light">{t("orders.ordersCount", { count: c.orders.count })}</Badge>
+                      <Badge variant="light" color="teal" c="teal.9">
+                        {t("orders.paidCount", { count: c.paid.count })}
+                      </Badge>
+                    </Group>
+                  </Paper>
+                ))}
+              </SimpleGrid>
+            )}
+          </Paper>
+        ) : null}
         <FiltersPanel
           key={JSON.stringify(filterValues)}
           testId="order-filters"

@@ -11,7 +11,6 @@ import { AnchorLink, ButtonLink } from "../../components/links.tsx";
 import type { Lang } from "../../i18n/language.ts";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { useLiveMode } from "../../live/useLiveMode.ts";
 import { CaptureModal, ConfirmModal, RefundModal, useActionOutcome } from "./ActionModals.tsx";
 import { failureMessage } from "./actionMessages.ts";
 import { DataModeBadge } from "./DataModeBadge.tsx";
@@ -20,6 +19,7 @@ import { money, viewpointOf } from "./format.ts";
 import { PageTitle } from "./PageTitle.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { useLabels } from "./useLabels.ts";
+import { useViewMode } from "./useViewMode.ts";
 
 type Details = TransactionDetails;
 
@@ -70,7 +70,7 @@ export default function TransactionDetailsPage() {
   const txId = Number(id);
   const { lang, session } = useDashboard();
   const view = viewpointOf(session.type);
-  const { isLive } = useLiveMode();
+  const { isLive } = useViewMode(view);
   const query = useTransactionDetails(view, txId, isLive);
   const v = useValues(lang);
   const labels = useLabels();
@@ -483,14 +483,16 @@ function ActionsBar({ details, lang, merchantView, permNames, partner }: Actions
           {t("transactions.actions.void")}
         </Button>
       ) : null}
-      <ButtonLink
-        variant="default"
-        to="/{-$lang}/transactions/$id/receipt"
-        params={{ lang, id: String(tx.id) }}
-        data-testid="action-receipt"
-      >
-        {t("transactions.actions.receipt")}
-      </ButtonLink>
+      {merchantView ? (
+        <ButtonLink
+          variant="default"
+          to="/{-$lang}/transactions/$id/receipt"
+          params={{ lang, id: String(tx.id) }}
+          data-testid="action-receipt"
+        >
+          {t("transactions.actions.receipt")}
+        </ButtonLink>
+      ) : null}
       {merchantView ? (
         <Button variant="default" onClick={resend.open} data-testid="action-resend">
           {t("transactions.actions.resend")}

@@ -12,7 +12,6 @@ import { useTransactionList } from "../../api/transactions.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { useLiveMode } from "../../live/useLiveMode.ts";
 import { ExportDialog } from "../exports/ExportDialog.tsx";
 import { ExportHistory } from "../exports/ExportHistory.tsx";
 import { DataModeBadge } from "./DataModeBadge.tsx";
@@ -27,6 +26,7 @@ import { TotalsHeader } from "./TotalsHeader.tsx";
 import { filtersOf, TRANSACTION_FILTERS, withFilters } from "./tableSearch.ts";
 import { useLabels } from "./useLabels.ts";
 import { useTableSearch } from "./useTableSearch.ts";
+import { useViewMode } from "./useViewMode.ts";
 
 const SORTABLE = new Set(TRANSACTION_SORTS.map((s) => s.replace(/^-/, "")));
 
@@ -35,7 +35,7 @@ export default function TransactionsPage() {
   const { t } = useTranslation();
   const { lang, session } = useDashboard();
   const view = viewpointOf(session.type);
-  const { isLive } = useLiveMode();
+  const { isLive } = useViewMode(view);
   const { dateTime } = useDateFormat();
   const { search, setSearch } = useTableSearch("/{-$lang}/app/transactions");
   const sort = search.sort && SORTABLE.has(search.sort.replace(/^-/, "")) ? search.sort : undefined;
