@@ -92,6 +92,9 @@ export function ChartPanel(props: ChartPanelProps) {
             thickness={26}
             withTooltip
             tooltipDataSource="segment"
+            // No focusable layer inside the aria-hidden drawing (the table carries the data); hover tooltips stay.
+            accessibilityLayer={false}
+            pieProps={{ rootTabIndex: -1 }}
             valueFormatter={format}
             data={rows.map((r, i) => ({
               name: String(r.label),
@@ -156,7 +159,7 @@ export function ChartPanel(props: ChartPanelProps) {
             <DataTable tableId={tableId} {...props} />
           ) : (
             <VisuallyHidden>
-              <DataTable tableId={tableId} {...props} />
+              <DataTable tableId={tableId} {...props} scroll={false} />
             </VisuallyHidden>
           )}
         </>
@@ -173,37 +176,44 @@ function DataTable({
   series,
   format,
   categoryLabel,
-}: ChartPanelProps & { tableId: string }) {
+  scroll = true,
+}: ChartPanelProps & { tableId: string; scroll?: boolean }) {
   const { t } = useTranslation();
-  return (
-    <Table.ScrollContainer minWidth={320} mt="sm">
-      <Table id={tableId} data-testid={`chart-table-${id}`} striped withTableBorder fz="sm">
-        <Table.Caption>{t("home.charts.tableCaption", { chart: title })}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{categoryLabel}</Table.Th>
-            {series.map((s) => (
-              <Table.Th key={s.key} scope="col">
-                {s.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
-            <Table.Tr key={i}>
-              <Table.Th scope="row" fw={400}>
-                {row.label}
-              </Table.Th>
-              {series.map((s) => {
-                const v = row[s.key];
-                return <Table.Td key={s.key}>{typeof v === "number" ? format(v) : "—"}</Table.Td>;
-              })}
-            </Table.Tr>
+  const table = (
+    <Table id={tableId} data-testid={`chart-table-${id}`} striped withTableBorder fz="sm">
+      <Table.Caption>{t("home.charts.tableCaption", { chart: title })}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{categoryLabel}</Table.Th>
+          {series.map((s) => (
+            <Table.Th key={s.key} scope="col">
+              {s.label}
+            </Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
+          <Table.Tr key={i}>
+            <Table.Th scope="row" fw={400}>
+              {row.label}
+            </Table.Th>
+            {series.map((s) => {
+              const v = row[s.key];
+              return <Table.Td key={s.key}>{typeof v === "number" ? format(v) : "—"}</Table.Td>;
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  // Visually hidden, a scroll container would be a 1-pixel scrollable region that no key can reach.
+  return scroll ? (
+    <Table.ScrollContainer minWidth={320} mt="sm">
+      {table}
     </Table.ScrollContainer>
+  ) : (
+    table
   );
 }

@@ -28,13 +28,14 @@ function DetailLink({ path, children, testId }: { path: string; children: React.
   );
 }
 
+/** Filled badges: white text on dark shades, 5:1 or more (Mantine's light variants read below 4.5:1). */
 const STATUS_COLORS: Record<string, string> = {
-  success: "teal",
-  paid: "teal",
-  declined: "red",
-  canceled: "red",
-  pending: "orange",
-  unpaid: "orange",
+  success: "teal.9",
+  paid: "teal.9",
+  declined: "red.9",
+  canceled: "red.9",
+  pending: "#9c3608",
+  unpaid: "#9c3608",
 };
 
 function StatusBadge({ status }: { status: string }) {
@@ -42,7 +43,7 @@ function StatusBadge({ status }: { status: string }) {
   const key = status.toLowerCase();
   const label = t(`home.status.${key}` as "home.status.success", { defaultValue: status });
   return (
-    <Badge variant="light" color={STATUS_COLORS[key] ?? "gray"} tt="none" style={{ overflow: "visible" }}>
+    <Badge variant="filled" color={STATUS_COLORS[key] ?? "gray.8"} tt="none" miw="max-content">
       {label}
     </Badge>
   );
