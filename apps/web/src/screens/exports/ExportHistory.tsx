@@ -20,7 +20,12 @@ import { useDateFormat } from "../../lib/useDateFormat.ts";
 
 function JobCell({ item }: { item: ExportItem }) {
   const { t } = useTranslation();
-  if (item.job_state === "failed") return <Badge color="red">{t("exports.jobs.failed")}</Badge>;
+  if (item.job_state === "failed")
+    return (
+      <Badge variant="outline" color="red.9">
+        {t("exports.jobs.failed")}
+      </Badge>
+    );
   const percent = item.rows_total
     ? Math.min(100, Math.round((item.rows_done / item.rows_total) * 100))
     : undefined;
@@ -108,8 +113,8 @@ export function ExportHistory() {
                   <Table.Td>{t(`exports.statuses.${item.status}`)}</Table.Td>
                   <Table.Td>
                     <Badge
-                      variant="light"
-                      color={item.state === "new" ? "blue" : "gray"}
+                      variant="outline"
+                      color={item.state === "new" ? "blue.9" : "gray.8"}
                       data-testid="export-state"
                       data-state={item.state}
                     >
@@ -121,7 +126,7 @@ export function ExportHistory() {
                       <Group gap="xs" wrap="nowrap">
                         <Button
                           size="xs"
-                          variant="light"
+                          variant="default"
                           onClick={() => void download(item.id, "csv")}
                           aria-label={t("exports.downloadCsv", { id: item.id })}
                           data-testid="export-download-csv"
@@ -130,7 +135,7 @@ export function ExportHistory() {
                         </Button>
                         <Button
                           size="xs"
-                          variant="light"
+                          variant="default"
                           onClick={() => void download(item.id, "xlsx")}
                           aria-label={t("exports.downloadXlsx", { id: item.id })}
                           data-testid="export-download-xlsx"

@@ -66,7 +66,7 @@ export default function OrderDetailsPage() {
       <PageTitle title={t("orders.details.title", { id: o.id })}>
         <DataModeBadge isLive={o.is_live} />
         {canDelete ? (
-          <Button variant="outline" color="red.8" onClick={del.open} data-testid="order-delete">
+          <Button variant="outline" color="red.9" onClick={del.open} data-testid="order-delete">
             {t("orders.delete")}
           </Button>
         ) : null}

@@ -188,8 +188,10 @@ export default function OrdersPage() {
                       {money(c.processed_cents, c.currency, lang)}
                     </Text>
                     <Group gap="xs">
-                      <Badge variant="light">{t("orders.ordersCount", { count: c.orders.count })}</Badge>
-                      <Badge variant="light" color="teal" c="teal.9">
+                      <Badge variant="outline" color="gray.8">
+                        {t("orders.ordersCount", { count: c.orders.count })}
+                      </Badge>
+                      <Badge variant="outline" color="teal.9">
                         {t("orders.paidCount", { count: c.paid.count })}
                       </Badge>
                     </Group>

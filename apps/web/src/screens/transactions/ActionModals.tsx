@@ -73,7 +73,7 @@ export function ConfirmModal(props: ConfirmProps) {
             {t("transactions.actions.cancel")}
           </Button>
           <Button
-            color={props.danger ? "red.8" : undefined}
+            color={props.danger ? "red.9" : undefined}
             loading={props.loading}
             onClick={props.onConfirm}
             data-testid={`${props.testId}-confirm`}
@@ -193,7 +193,7 @@ export function RefundModal(
             <Button variant="default" onClick={props.onClose}>
               {t("transactions.actions.cancel")}
             </Button>
-            <Button type="submit" color="red.8" loading={props.loading} data-testid="refund-submit">
+            <Button type="submit" color="red.9" loading={props.loading} data-testid="refund-submit">
               {t("transactions.actions.refund")}
             </Button>
           </Group>

@@ -8,7 +8,7 @@ export function DataModeBadge({ isLive }: { isLive: boolean }) {
     <Badge
       size="lg"
       variant={isLive ? "filled" : "outline"}
-      color={isLive ? "teal.8" : "orange.9"}
+      color={isLive ? "teal.9" : "#a35200"}
       data-testid="data-mode-indicator"
       data-mode={isLive ? "live" : "test"}
     >

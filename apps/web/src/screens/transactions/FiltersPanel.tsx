@@ -68,7 +68,7 @@ export function FiltersPanel({ fields, values, label, onApply, testId }: Props) 
           {open ? t("transactions.filters.hide") : t("transactions.filters.show")}
         </Button>
         {active ? (
-          <Badge variant="light" data-testid={`${testId}-active`}>
+          <Badge variant="outline" data-testid={`${testId}-active`}>
             {t("transactions.filters.active", { count: active })}
           </Badge>
         ) : null}

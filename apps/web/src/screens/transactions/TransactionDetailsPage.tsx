@@ -386,7 +386,7 @@ function CallbackLog({ callbacks }: { callbacks: Details["callbacks"] }) {
                 <bdi dir="ltr">{c.url}</bdi>
               </Table.Td>
               <Table.Td>
-                <Badge color={c.success ? "teal" : "red"} c={c.success ? "teal.9" : "red.9"} variant="light">
+                <Badge color={c.success ? "teal.9" : "red.9"} variant="outline">
                   {c.success
                     ? t("transactions.details.callbacks.delivered")
                     : t("transactions.details.callbacks.failed")}
@@ -501,7 +501,7 @@ function ActionsBar({ details, lang, merchantView, permNames, partner }: Actions
       {merchantView && has("can delete transactions") ? (
         <Button
           variant="outline"
-          color="red.8"
+          color="red.9"
           onClick={del.open}
           disabled={!a.can_delete}
           title={title(a.can_delete)}
