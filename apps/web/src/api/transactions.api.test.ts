@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { orderListQuery } from "./orders.api.ts";
+import { amountToMinor, transactionListQuery } from "./transactions.api.ts";
+
+describe("list requests from the URL's table state", () => {
+  it("sends amounts in minor units of the chosen currency (EGP without one)", () => {
+    expect(amountToMinor("10.50", undefined)).toBe("1050");
+    expect(amountToMinor("1.5", "OMR")).toBe("1500");
+    expect(amountToMinor("abc", "EGP")).toBeUndefined();
+  });
+  it("builds a stable query with is_live, page, page_size and sort", () => {
+    expect(
+      transactionListQuery(
+        { status: "success", amount_from: "10", currency: "USD", page: 2, sort: "-amount_cents" },
+        false,
+      ),
+    ).toBe(
+      "amount_from=1000&currency=USD&status=success&is_live=false&page=2&page_size=10&sort=-amount_cents",
+    );
+    expect(transactionListQuery({ amount_to: "x" }, true)).toBe("is_live=true&page=1&page_size=10");
+  });
+  it("orders keep only their own filters", () => {
+    expect(orderListQuery({ status: "PAID", card_last4: "1234", page_size: 25 }, true)).toBe(
+      "status=PAID&is_live=true&page=1&page_size=25",
+    );
+  });
+});
