@@ -285,7 +285,12 @@ export const transactionDetailsSchema = z.object({
     wallet_msisdn: z.string().nullable(),
     created_by: z.string().nullable(),
     channel: z.string(),
+    customer_name: z.string().nullable(),
+    customer_email: z.string().nullable(),
+    phone_number: z.string().nullable(),
   }),
+  /** bank view: the merchant of the transaction; null for merchants */
+  merchant: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   order: z
     .object({
       id: z.number(),

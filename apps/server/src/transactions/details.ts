@@ -77,9 +77,9 @@ export async function transactionDetails(
 ): Promise<TransactionDetails> {
   const data = (tx.data ?? {}) as Data;
   const source = sourceData(tx) as Data;
-  const merchant = await db
+  const merchantRow = await db
     .selectFrom("merchants")
-    .select("country")
+    .select(["country", "company_name"])
     .where("id", "=", tx.merchant_id)
     .executeTakeFirstOrThrow();
   const order = tx.order_id
@@ -107,7 +107,7 @@ export async function transactionDetails(
     const block = data[key];
     if (block && typeof block === "object" && !Array.isArray(block)) financing[key] = block as Data;
   }
-  const country = merchantCountry(merchant);
+  const country = merchantCountry(merchantRow);
   return {
     transaction: {
       id: tx.id,
@@ -163,7 +163,11 @@ export async function transactionDetails(
       wallet_msisdn: tx.wallet_msisdn,
       created_by: tx.created_by,
       channel: tx.channel,
+      customer_name: tx.customer_name,
+      customer_email: tx.customer_email,
+      phone_number: tx.customer_phone,
     },
+    merchant: user.bank_id !== null ? { id: tx.merchant_id, name: merchantRow.company_name } : null,
     order: order
       ? {
           id: order.id,
