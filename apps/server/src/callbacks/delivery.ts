@@ -1,9 +1,14 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { cardTokenContext, hmacSecretOf, notificationUrl } from "../payments/outcome.ts";
+import { cardTokenContext, hmacSecretOf } from "../payments/outcome.ts";
 import { providerTime } from "../payments/provider-time.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
-import { loadTransactionView, timeZoneOf, transactionObject } from "../payments/transaction-object.ts";
+import {
+  loadTransactionView,
+  type TransactionView,
+  timeZoneOf,
+  transactionObject,
+} from "../payments/transaction-object.ts";
 import { decryptSecret } from "../security/keys.ts";
 import { signToken, signTransaction } from "./hmac.ts";
 import type { CallbackJob } from "./queue.ts";
@@ -51,8 +56,9 @@ export async function callbackPayload(
   rt: PaymentsRuntime,
   db: Kysely<DB>,
   job: Pick<CallbackJob, "transactionId" | "kind" | "cardTokenId">,
+  view?: TransactionView,
 ): Promise<{ body: Record<string, unknown>; hmac: string; merchantId: number } | undefined> {
-  const view = await loadTransactionView(db, job.transactionId);
+  view ??= await loadTransactionView(db, job.transactionId);
   if (!view) return undefined;
   const secret = await hmacSecretOf(rt, db, view.tx.merchant_id);
   if (job.kind === "TOKEN") {
@@ -85,6 +91,14 @@ export async function callbackPayload(
   };
 }
 
+/**
+ * The delivery log is not money: its writes skip waiting for the disk flush (a database crash could lose the
+ * last moments of the log, never a payment or a pending delivery job).
+ */
+async function logWrite(trx: Kysely<DB>): Promise<void> {
+  await sql`set local synchronous_commit = off`.execute(trx);
+}
+
 /** Delay before attempt `next` (2, 3, ...): base, then doubling. */
 export function retryDelaySeconds(baseSeconds: number, next: number): number {
   return baseSeconds * 2 ** Math.max(0, next - 2);
@@ -97,39 +111,46 @@ export async function deliverCallback(
   fetchImpl: Fetch = fetch,
 ): Promise<DeliveryResult> {
   const db = rt.db;
-  if (jobId !== null) {
-    // This job ran before in a process that stopped mid-request: close that attempt's record.
-    await db
-      .updateTable("callback_attempts")
-      .set({ finished_at: new Date(), error: INTERRUPTED })
-      .where("job_id", "=", jobId)
-      .where("finished_at", "is", null)
-      .execute();
-  }
-  const tx = await db
-    .selectFrom("transactions")
-    .selectAll()
-    .where("id", "=", job.transactionId)
-    .executeTakeFirst();
-  if (!tx) return { attemptId: undefined, ok: false };
-  const url = await notificationUrl(db, tx);
+  const view = await loadTransactionView(db, job.transactionId);
+  if (!view) return { attemptId: undefined, ok: false };
+  const integration =
+    view.tx.integration_id === null
+      ? undefined
+      : await db
+          .selectFrom("integrations")
+          .select(["processed_callback_url", "auto_callback_retrial"])
+          .where("id", "=", view.tx.integration_id)
+          .executeTakeFirst();
+  const url = view.paymentKey?.notification_url || integration?.processed_callback_url;
   if (!url) return { attemptId: undefined, ok: false };
-  const payload = await callbackPayload(rt, db, job);
+  const payload = await callbackPayload(rt, db, job, view);
   if (!payload) return { attemptId: undefined, ok: false };
 
-  const attempt = await db
-    .insertInto("callback_attempts")
-    .values({
-      transaction_id: tx.id,
-      merchant_id: tx.merchant_id,
-      kind: job.kind,
-      trigger: job.trigger,
-      attempt: job.attempt,
-      job_id: jobId,
-      url,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const attempt = await db.transaction().execute(async (trx) => {
+    await logWrite(trx);
+    if (jobId !== null) {
+      // This job ran before in a process that stopped mid-request: close that attempt's record.
+      await trx
+        .updateTable("callback_attempts")
+        .set({ finished_at: new Date(), error: INTERRUPTED })
+        .where("job_id", "=", jobId)
+        .where("finished_at", "is", null)
+        .execute();
+    }
+    return trx
+      .insertInto("callback_attempts")
+      .values({
+        transaction_id: view.tx.id,
+        merchant_id: view.tx.merchant_id,
+        kind: job.kind,
+        trigger: job.trigger,
+        attempt: job.attempt,
+        job_id: jobId,
+        url,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  });
 
   const target = `${url}${url.includes("?") ? "&" : "?"}hmac=${payload.hmac}`;
   const started = performance.now();
@@ -160,9 +181,13 @@ export async function deliverCallback(
   }
   const latency = Math.round(performance.now() - started);
   const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+  const retry =
+    !ok && job.attempt < rt.settings.callbackMaxAttempts && integration?.auto_callback_retrial === true;
 
   let retryInSeconds: number | undefined;
   await db.transaction().execute(async (trx) => {
+    // A scheduled retry is a job that must survive anything, so only a final answer takes the fast commit.
+    if (!retry) await logWrite(trx);
     await trx
       .updateTable("callback_attempts")
       .set({
@@ -174,13 +199,7 @@ export async function deliverCallback(
       })
       .where("id", "=", attempt.id)
       .execute();
-    if (ok || job.attempt >= rt.settings.callbackMaxAttempts || tx.integration_id === null) return;
-    const integration = await trx
-      .selectFrom("integrations")
-      .select("auto_callback_retrial")
-      .where("id", "=", tx.integration_id)
-      .executeTakeFirst();
-    if (!integration?.auto_callback_retrial) return;
+    if (!retry) return;
     const next = job.attempt + 1;
     retryInSeconds = retryDelaySeconds(rt.settings.callbackRetryBaseSeconds, next);
     await rt.callbacks.enqueue(trx, { ...job, attempt: next, trigger: "retry" }, retryInSeconds);

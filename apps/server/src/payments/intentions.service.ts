@@ -126,9 +126,11 @@ async function issueKeys(
   intention: IntentionRow,
   integrations: IntegrationRow[],
   seconds: number,
-): Promise<void> {
+  order?: OrderRow,
+): Promise<IntentionMethod[]> {
+  const methods: IntentionMethod[] = [];
   for (const integration of integrations) {
-    await createPaymentKey(
+    const key = await createPaymentKey(
       rt,
       { merchantId: caller.merchantId, isLive: integration.is_live },
       {
@@ -145,15 +147,18 @@ async function issueKeys(
         card_token_id: intention.card_token_ids[0],
       },
       trx,
+      order ? { integration, order } : undefined,
     );
+    methods.push({ integration, paymentKeyId: key.id, token: key.token });
   }
+  return methods;
 }
 
 export async function createIntention(
   rt: PaymentsRuntime,
   caller: Caller,
   input: IntentionInput,
-): Promise<{ intention: IntentionRow; clientSecret: string }> {
+): Promise<{ intention: IntentionRow; clientSecret: string; methods: IntentionMethod[]; order: OrderRow }> {
   const currency = currencyOf(input.currency);
   checkItems(input.amount, input.items);
   const seconds = expirationSeconds(input.expiration);
@@ -214,8 +219,8 @@ export async function createIntention(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await issueKeys(rt, trx, caller, intention, integrations, seconds);
-    return { intention, clientSecret };
+    const methods = await issueKeys(rt, trx, caller, intention, integrations, seconds, order);
+    return { intention, clientSecret, methods, order };
   });
 }
 
@@ -358,13 +363,17 @@ export async function intentionObject(
   db: Kysely<DB>,
   intention: IntentionRow,
   clientSecret: string,
+  /** What a just-created intention already knows: its methods and its (unpaid) order. */
+  fresh?: { methods: IntentionMethod[]; order: OrderRow },
 ) {
-  const methods = await intentionMethods(rt, db, intention);
-  const order = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", intention.order_id)
-    .executeTakeFirstOrThrow();
+  const methods = fresh?.methods ?? (await intentionMethods(rt, db, intention));
+  const order =
+    fresh?.order ??
+    (await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", intention.order_id)
+      .executeTakeFirstOrThrow());
   const cardTokens = intention.card_token_ids.length
     ? await db
         .selectFrom("card_tokens")
@@ -372,7 +381,7 @@ export async function intentionObject(
         .where("id", "in", intention.card_token_ids)
         .execute()
     : [];
-  const paid = intention.confirmed || (await orderIsPaid(db, order));
+  const paid = fresh ? false : intention.confirmed || (await orderIsPaid(db, order));
   const billing = {
     apartment: "",
     floor: "",

@@ -182,9 +182,13 @@ export async function createPaymentKey(
   caller: Caller,
   input: PaymentKeyInput,
   db: Kysely<DB> = rt.db,
+  /** The integration and order when the caller has just read or made them (an intention's own). */
+  known?: { integration: IntegrationRow; order: OrderRow },
 ): Promise<{ token: string; id: number; integration: IntegrationRow }> {
-  const integration = await findIntegration(db, caller, input.integration_id);
-  const order = await findOrder(db, { merchantId: caller.merchantId, isLive: undefined }, input.order_id);
+  const integration = known?.integration ?? (await findIntegration(db, caller, input.integration_id));
+  const order =
+    known?.order ??
+    (await findOrder(db, { merchantId: caller.merchantId, isLive: undefined }, input.order_id));
   if (!order) throw paymentError(404, "order_not_found", "Order not found.");
   const currency = currencyOf(input.currency ?? order.currency);
   if (currency !== integration.currency)

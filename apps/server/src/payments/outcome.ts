@@ -37,13 +37,23 @@ export async function notificationUrl(db: Kysely<DB>, tx: TransactionRow): Promi
   return integration?.processed_callback_url || null;
 }
 
+/** Rows the caller already holds, so the outcome needs no second read of them. */
+export interface KnownRows {
+  key: { notification_url: string | null; lock_order_when_paid: boolean; intention_id: number | null } | null;
+  integration: { processed_callback_url: string | null; response_callback_url: string | null };
+}
+
 export async function enqueueCallback(
   rt: PaymentsRuntime,
   trx: Kysely<DB>,
   tx: TransactionRow,
   job: Omit<CallbackJob, "transactionId" | "attempt" | "trigger"> = { kind: "TRANSACTION" },
+  known?: KnownRows,
 ): Promise<boolean> {
-  if (!(await notificationUrl(trx, tx))) return false;
+  const url = known
+    ? known.key?.notification_url || known.integration.processed_callback_url
+    : await notificationUrl(trx, tx);
+  if (!url) return false;
   await rt.callbacks.enqueue(trx, { ...job, transactionId: tx.id, attempt: 1, trigger: "event" });
   return true;
 }
@@ -83,11 +93,13 @@ export async function finalizePayment(
   rt: PaymentsRuntime,
   trx: Kysely<DB>,
   tx: TransactionRow,
+  known?: KnownRows,
 ): Promise<void> {
   if (tx.status === "success" && tx.parent_transaction_id === null && tx.order_id !== null) {
     if (!tx.is_auth) await addPaidAmount(trx, tx.order_id, tx.amount_cents);
-    const key =
-      tx.payment_key_id === null
+    const key = known
+      ? known.key
+      : tx.payment_key_id === null
         ? undefined
         : await trx
             .selectFrom("payment_keys")
@@ -114,14 +126,15 @@ export async function finalizePayment(
           .where("id", "=", intention.payment_link_id)
           .execute();
     }
-    await enqueueCallback(rt, trx, tx);
+    await enqueueCallback(rt, trx, tx, { kind: "TRANSACTION" }, known);
     if ((tx.data as { _save_card?: boolean })._save_card) {
       const cardTokenId = await saveCardToken(rt, trx, tx);
-      if (cardTokenId !== undefined) await enqueueCallback(rt, trx, tx, { kind: "TOKEN", cardTokenId });
+      if (cardTokenId !== undefined)
+        await enqueueCallback(rt, trx, tx, { kind: "TOKEN", cardTokenId }, known);
     }
     return;
   }
-  await enqueueCallback(rt, trx, tx);
+  await enqueueCallback(rt, trx, tx, { kind: "TRANSACTION" }, known);
 }
 
 /** Adds (or with a negative amount removes) paid money on an order and derives its payment status. */
@@ -150,9 +163,11 @@ export async function responseRedirectUrl(
   db: Kysely<DB>,
   view: TransactionView,
   obj: TransactionObject,
+  known?: KnownRows,
 ): Promise<string | null> {
   let target = view.paymentKey?.redirection_url ?? null;
-  if (!target && view.tx.integration_id !== null) {
+  if (!target && known) target = known.integration.response_callback_url;
+  else if (!target && view.tx.integration_id !== null) {
     const integration = await db
       .selectFrom("integrations")
       .select("response_callback_url")

@@ -14,16 +14,18 @@ import {
   sourceKindOf,
   takesCards,
 } from "./methods.ts";
-import { finalizePayment, responseRedirectUrl, saveCardToken } from "./outcome.ts";
+import { finalizePayment, type KnownRows, responseRedirectUrl, saveCardToken } from "./outcome.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { paymentTokenId, paymentTokenMatches, sha256 } from "./tokens.ts";
 import {
   loadTransactionView,
   type MerchantRow,
+  merchantWithOwner,
   type OrderRow,
   type PaymentKeyRow,
   type TransactionObject,
   type TransactionRow,
+  type TransactionView,
   transactionObject,
 } from "./transaction-object.ts";
 
@@ -43,7 +45,13 @@ export interface PaymentContext {
   integration: IntegrationRow;
   order: OrderRow;
   merchant: MerchantRow;
+  /** The merchant's owner user id (the provider's "owner"). */
+  ownerId: number;
   intention: IntentionRow | null;
+}
+
+function known(ctx: PaymentContext): KnownRows {
+  return { key: ctx.key, integration: ctx.integration };
 }
 
 export type CheckoutState = "open" | "paid" | "expired";
@@ -63,15 +71,15 @@ export async function loadPaymentContext(
       : await db.selectFrom("payment_keys").selectAll().where("id", "=", id).executeTakeFirst();
   if (!key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
     throw paymentError(404, "invalid_token", INVALID_TOKEN);
-  const [integration, order, merchant, intention] = await Promise.all([
+  const [integration, order, { merchant, ownerId }, intention] = await Promise.all([
     db.selectFrom("integrations").selectAll().where("id", "=", key.integration_id).executeTakeFirstOrThrow(),
     db.selectFrom("orders").selectAll().where("id", "=", key.order_id).executeTakeFirstOrThrow(),
-    db.selectFrom("merchants").selectAll().where("id", "=", key.merchant_id).executeTakeFirstOrThrow(),
+    merchantWithOwner(db, key.merchant_id),
     key.intention_id === null
       ? undefined
       : db.selectFrom("payment_intentions").selectAll().where("id", "=", key.intention_id).executeTakeFirst(),
   ]);
-  return { key, integration, order, merchant, intention: intention ?? null };
+  return { key, integration, order, merchant, ownerId, intention: intention ?? null };
 }
 
 /** A successful payment (not voided) already made for the order. */
@@ -229,13 +237,31 @@ function summary(obj: TransactionObject): TransactionSummary {
   };
 }
 
-async function doneAnswer(rt: PaymentsRuntime, trx: Kysely<DB>, id: number): Promise<CheckoutPayAnswer> {
-  const view = (await loadTransactionView(trx, id))!;
+/** The checkout's final answer, built from the rows the payment already holds (only the order is read again). */
+async function doneAnswer(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  tx: TransactionRow,
+  ctx: PaymentContext,
+): Promise<CheckoutPayAnswer> {
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", ctx.order.id)
+    .executeTakeFirstOrThrow();
+  const view: TransactionView = {
+    tx,
+    order,
+    merchant: ctx.merchant,
+    paymentKey: ctx.key,
+    ownerId: ctx.ownerId,
+    intentionPublicId: ctx.intention?.public_id ?? null,
+  };
   const obj = transactionObject(view, rt.publicUrl);
   return {
     state: "done",
     transaction: summary(obj),
-    redirect_url: await responseRedirectUrl(rt, trx, view, obj),
+    redirect_url: await responseRedirectUrl(rt, trx, view, obj, known(ctx)),
   };
 }
 
@@ -346,8 +372,8 @@ export async function payByCard(
           } as CheckoutPayAnswer,
         };
       }
-      if (row.status !== "pending") await finalizePayment(rt, trx, row);
-      return { statusCode: 200, body: await doneAnswer(rt, trx, row.id) };
+      if (row.status !== "pending") await finalizePayment(rt, trx, row, known(ctx));
+      return { statusCode: 200, body: await doneAnswer(rt, trx, row, ctx) };
     },
   );
   return result.body;
@@ -370,7 +396,7 @@ export async function completeChallenge(
       .executeTakeFirst();
     if (!tx) throw paymentError(404, "invalid_challenge", "This authentication step is not valid.");
     // A repeated submission answers the result the first one reached.
-    if (tx.status !== "pending") return doneAnswer(rt, trx, tx.id);
+    if (tx.status !== "pending") return doneAnswer(rt, trx, tx, ctx);
     const answer = await rt.acquirer.completeChallenge({
       card: { first6: tx.card_first6 ?? "", last4: tx.card_last4 ?? "", subtype: tx.card_scheme ?? "" },
       otp: input.otp,
@@ -386,8 +412,8 @@ export async function completeChallenge(
       .where("id", "=", tx.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (updated.status !== "pending") await finalizePayment(rt, trx, updated);
-    return doneAnswer(rt, trx, tx.id);
+    if (updated.status !== "pending") await finalizePayment(rt, trx, updated, known(ctx));
+    return doneAnswer(rt, trx, updated, ctx);
   });
 }
 
@@ -473,7 +499,7 @@ export async function payWithSource(
       } else {
         row = await payWithCardToken(rt, trx, ctx, input.source.identifier);
       }
-      if (row.status !== "pending") await finalizePayment(rt, trx, row);
+      if (row.status !== "pending") await finalizePayment(rt, trx, row, known(ctx));
       const view = (await loadTransactionView(trx, row.id))!;
       return { statusCode: 200, body: { obj: transactionObject(view, rt.publicUrl), extra } };
     },
@@ -628,7 +654,7 @@ export async function confirmWallet(
       .executeTakeFirst();
     const wallet = (tx?.data as { _wallet?: { msisdn: string } } | undefined)?._wallet;
     if (!tx || !wallet) throw paymentError(404, "invalid_transaction", "This wallet payment is not valid.");
-    if (tx.status !== "pending") return doneAnswer(rt, trx, tx.id);
+    if (tx.status !== "pending") return doneAnswer(rt, trx, tx, ctx);
     const answer = await rt.acquirer.confirmWallet({
       msisdn: wallet.msisdn,
       mpin: input.mpin,
@@ -641,8 +667,8 @@ export async function confirmWallet(
       .where("id", "=", tx.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (updated.status !== "pending") await finalizePayment(rt, trx, updated);
-    return doneAnswer(rt, trx, tx.id);
+    if (updated.status !== "pending") await finalizePayment(rt, trx, updated, known(ctx));
+    return doneAnswer(rt, trx, updated, ctx);
   });
 }
 

@@ -55,16 +55,39 @@ export async function loadTransactionView(db: Kysely<DB>, id: number): Promise<T
   return viewOf(db, tx);
 }
 
+/** The merchant row with its owner user id, in one round trip. */
+export async function merchantWithOwner(
+  db: Kysely<DB>,
+  merchantId: number,
+): Promise<{ merchant: MerchantRow; ownerId: number }> {
+  const row = await db
+    .selectFrom("merchants")
+    .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom("users")
+        .select("users.id")
+        .whereRef("users.merchant_id", "=", "merchants.id")
+        .where("users.profile_type", "=", "Merchant")
+        .orderBy("users.id")
+        .limit(1)
+        .as("owner_user_id"),
+    )
+    .where("id", "=", merchantId)
+    .executeTakeFirstOrThrow();
+  const { owner_user_id, ...merchant } = row;
+  return { merchant, ownerId: owner_user_id ?? merchantId };
+}
+
 export async function viewOf(db: Kysely<DB>, tx: TransactionRow): Promise<TransactionView> {
-  const [order, merchant, paymentKey, ownerId] = await Promise.all([
+  const [order, { merchant, ownerId }, paymentKey] = await Promise.all([
     tx.order_id === null
       ? undefined
       : db.selectFrom("orders").selectAll().where("id", "=", tx.order_id).executeTakeFirst(),
-    db.selectFrom("merchants").selectAll().where("id", "=", tx.merchant_id).executeTakeFirstOrThrow(),
+    merchantWithOwner(db, tx.merchant_id),
     tx.payment_key_id === null
       ? undefined
       : db.selectFrom("payment_keys").selectAll().where("id", "=", tx.payment_key_id).executeTakeFirst(),
-    merchantOwnerId(db, tx.merchant_id),
   ]);
   let intentionPublicId: string | null = null;
   if (paymentKey?.intention_id) {

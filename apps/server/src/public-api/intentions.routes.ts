@@ -79,11 +79,13 @@ export const intentionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());
       const b = request.body;
-      const { intention, clientSecret } = await createIntention(rt, caller, {
+      const { intention, clientSecret, methods, order } = await createIntention(rt, caller, {
         ...b,
         billing_data: normalizeBilling(b.billing_data),
       });
-      return reply.code(201).send(await intentionObject(rt, rt.db, intention, clientSecret));
+      return reply
+        .code(201)
+        .send(await intentionObject(rt, rt.db, intention, clientSecret, { methods, order }));
     });
   }
 
