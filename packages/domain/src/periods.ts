@@ -257,14 +257,20 @@ export function periodBuckets(
   granularity: Granularity,
   timeZone: string,
 ): PeriodBucket[] {
-  const from = startOfLocalDay(firstDay, timeZone);
-  const to = startOfLocalDay(addDays(lastDay, 1), timeZone);
   const buckets: PeriodBucket[] = [];
   if (granularity === "hourly") {
-    for (let t = from.getTime(); t < to.getTime(); t += 3_600_000) {
-      const start = new Date(t);
-      const bucket = localHourLabel(start, timeZone);
-      if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, start });
+    // Day by day: a 24-hour day starting at local 00:00 needs no zone look-up per hour; DST days do.
+    for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
+      const dayStart = startOfLocalDay(day, timeZone).getTime();
+      const dayEnd = startOfLocalDay(addDays(day, 1), timeZone).getTime();
+      // A 24-hour day starts at its local 00:00 (only a summer-time change moves midnight, and it shortens or
+      // lengthens that day).
+      const plain = dayEnd - dayStart === 24 * 3_600_000;
+      for (let t = dayStart, h = 0; t < dayEnd; t += 3_600_000, h++) {
+        const start = new Date(t);
+        const bucket = plain ? `${day}T${String(h).padStart(2, "0")}:00` : localHourLabel(start, timeZone);
+        if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, start });
+      }
     }
     return buckets;
   }

@@ -50,8 +50,12 @@ export type Measures = Record<Measure, number>;
 
 export type Dimension = "method" | "scheme" | "terminal" | "orders";
 
+/**
+ * A row of rollup(): either a bucket row (label set; channel and dim_value "") or a total row of the whole
+ * range by channel and value (label null). Grouping sets keep the answer small: buckets + values, not their product.
+ */
 export interface RollupRow extends Measures {
-  label: string;
+  label: string | null;
   currency: string;
   channel: string;
   dim_value: string;
@@ -110,21 +114,39 @@ export async function rollup(
   const where = sql`merchant_id = ${scope.merchantId} and is_live = ${scope.isLive} and dim = ${dim}
     and hour >= ${from} and hour < ${to}`;
   const channelFilter = channel === "all" ? sql`` : sql`where channel = ${channel}`;
-  const result = await sql<Record<string, string>>`
-    select ${labelSql(granularity, scope.timeZone)} as label, currency, channel, dim_value, ${sums}
-    from (
-      select hour, currency, channel, dim_value, ${cols} from analytics_hourly where ${where}
-      union all
-      select hour, currency, channel, dim_value, ${cols} from analytics_deltas where ${where}
-    ) x ${channelFilter}
-    group by 1, 2, 3, 4`.execute(db);
+  const result = await sql<Record<string, string | null>>`
+    select label, currency, channel, dim_value, ${sums} from (
+      select ${labelSql(granularity, scope.timeZone)} as label, currency, channel, dim_value, ${cols}
+      from (
+        select hour, currency, channel, dim_value, ${cols} from analytics_hourly where ${where}
+        union all
+        select hour, currency, channel, dim_value, ${cols} from analytics_deltas where ${where}
+      ) x ${channelFilter}
+    ) y
+    group by grouping sets ((label, currency), (currency, channel, dim_value))`.execute(db);
   return result.rows.map((r) => {
-    const row = { label: r.label!, currency: r.currency!, channel: r.channel!, dim_value: r.dim_value! };
+    const row = {
+      label: r.channel === null ? (r.label ?? "") : null,
+      currency: r.currency ?? "",
+      channel: r.channel ?? "",
+      dim_value: r.dim_value ?? "",
+    };
     const measures = emptyMeasures();
     for (const m of MEASURES) measures[m] = Number(r[m]);
     return { ...row, ...measures };
   });
 }
+
+/** The total rows (by channel and value) of a rollup answer. */
+const totalRows = (rows: RollupRow[]) => rows.filter((r) => r.label === null);
+/** The bucket rows of a rollup answer, summed by label. */
+const byLabel = (rows: RollupRow[]) =>
+  sumBy(
+    rows.filter((r) => r.label !== null),
+    (r) => r.label ?? "",
+  );
+/** Everything of a rollup answer, once. */
+const grandTotal = (rows: RollupRow[]) => sumBy(totalRows(rows), () => "").get("") ?? emptyMeasures();
 
 /** Moves the pending deltas into the hourly table; answers how many hourly rows it touched. */
 export async function foldAnalytics(db: Kysely<DB>): Promise<number> {
@@ -194,8 +216,8 @@ function breakdown(
   key: (r: RollupRow) => string,
   names: (k: string) => string = (k) => k,
 ): Breakdown[] {
-  const now = sumBy(current, key);
-  const before = previous ? sumBy(previous, key) : null;
+  const now = sumBy(totalRows(current), key);
+  const before = previous ? sumBy(totalRows(previous), key) : null;
   return [...now.keys()].sort().map((k) => {
     const m = now.get(k)!;
     const p = before ? (before.get(k) ?? emptyMeasures()) : null;
@@ -304,12 +326,10 @@ export async function homeFigures(
   for (const currency of currencies) {
     const cur = only(rows, currency)!;
     const prev = only(prevRows, currency);
-    const t = sumBy(cur, () => "").get("") ?? emptyMeasures();
-    const p = prev ? (sumBy(prev, () => "").get("") ?? emptyMeasures()) : null;
-    const o = sumBy(only(orderRows, currency)!, () => "").get("") ?? emptyMeasures();
-    const po = prevOrderRows
-      ? (sumBy(only(prevOrderRows, currency)!, () => "").get("") ?? emptyMeasures())
-      : null;
+    const t = grandTotal(cur);
+    const p = prev ? grandTotal(prev) : null;
+    const o = grandTotal(only(orderRows, currency)!);
+    const po = prevOrderRows ? grandTotal(only(prevOrderRows, currency)!) : null;
     const volume = (amount: Measure, count: Measure) => ({
       amount: compared(t[amount], p ? p[amount] : null),
       count: compared(t[count], p ? p[count] : null),
@@ -323,8 +343,8 @@ export async function homeFigures(
       total_orders: compared(o.orders, po ? po.orders : null),
       orders_with_delivery: compared(o.orders_delivery, po ? po.orders_delivery : null),
     });
-    const byBucket = sumBy(cur, (r) => r.label);
-    const prevByBucket = prev ? sumBy(prev, (r) => r.label) : null;
+    const byBucket = byLabel(cur);
+    const prevByBucket = prev ? byLabel(prev) : null;
     series.push({
       currency,
       points: pointsOf(
@@ -470,9 +490,9 @@ export async function reportFigures(
   for (const currency of currencies) {
     const cur = only(rows, currency)!;
     const prev = only(prevRows, currency);
-    const t = sumBy(cur, () => "").get("") ?? emptyMeasures();
-    const p = prev ? (sumBy(prev, () => "").get("") ?? emptyMeasures()) : null;
-    const olderByBucket = sumBy(only(olderRows, currency)!, (r) => r.label);
+    const t = grandTotal(cur);
+    const p = prev ? grandTotal(prev) : null;
+    const olderByBucket = byLabel(only(olderRows, currency)!);
     const recentOfCurrency = recentRows.filter((r) => r.currency === currency);
     const recentTransferred = new Map<string, number>();
     let transferred = 0;
@@ -507,8 +527,8 @@ export async function reportFigures(
       ),
       card_schemes: breakdown(only(schemeRows, currency)!, null, (r) => r.dim_value),
     });
-    const byBucket = sumBy(cur, (r) => r.label);
-    const prevByBucket = prev ? sumBy(prev, (r) => r.label) : null;
+    const byBucket = byLabel(cur);
+    const prevByBucket = prev ? byLabel(prev) : null;
     series.push({
       currency,
       points: pointsOf<ReportPoint>(
