@@ -36,7 +36,9 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
     serializers: {
       req(req) {
         // The query string can carry payment tokens and hmac values: log the path only.
-        return { method: req.method, url: req.url.split("?")[0], remoteAddress: req.ip };
+        // Intention client secrets travel in the path (PUT /v1/intention/{client_secret}, the element call).
+        const path = req.url.split("?")[0]!.replace(/[a-z]{3}_csk_(test|live)_[0-9a-f]+/g, "[client_secret]");
+        return { method: req.method, url: path, remoteAddress: req.ip };
       },
     },
   };
