@@ -54,6 +54,8 @@ export async function createPaymentLink(
   const first = input.payment_methods[0];
   if (first === undefined) throw new PaymentError(400, { payment_methods: ["This field is required."] });
   const integration = await findIntegration(rt.db, mode, first);
+  // Every method must exist before anything is stored.
+  for (const ref of input.payment_methods.slice(1)) await findIntegration(rt.db, mode, ref);
   const now = rt.now();
   const expiresAt = linkExpiresAt(now, input.expires_at);
   if (expiresAt.getTime() <= now.getTime())
@@ -85,7 +87,7 @@ export async function createPaymentLink(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const { intention, clientSecret } = await createIntention(rt, mode, {
+  const made = await createIntention(rt, mode, {
     amount: input.amount_cents,
     currency: integration.currency,
     payment_methods: input.payment_methods,
@@ -100,7 +102,12 @@ export async function createPaymentLink(
     notification_url: input.notification_url,
     redirection_url: input.redirection_url,
     payment_link_id: link.id,
+  }).catch(async (error: unknown) => {
+    // The intention was refused (a duplicate reference, a currency the methods do not take): no link either.
+    await rt.db.deleteFrom("payment_links").where("id", "=", link.id).execute();
+    throw error;
   });
+  const { intention, clientSecret } = made;
   const updated = await rt.db
     .updateTable("payment_links")
     .set({ order_id: intention.order_id })
