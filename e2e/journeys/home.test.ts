@@ -249,9 +249,23 @@ describe("reports overview", () => {
     await expect.poll(() => attr(page, "card-transactions", "data-value")).not.toBe(allCount);
     expect(Number(await attr(page, "card-transactions", "data-value"))).toBeLessThan(Number(allCount));
 
+    // a period the server refuses (hourly over a year) says why; another granularity brings the figures back
+    await page.goto("/portal2/en/reports?period=last_year&granularity=hourly");
+    await expect
+      .poll(() => page.getByTestId("analytics-invalid-period").isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    expect(await page.getByTestId("analytics-retry").isVisible()).toBe(true);
+    await page.getByTestId("granularity-select").selectOption("monthly");
+    await settled(page, "reports-screen");
+    await expect.poll(() => page.getByTestId("report-figures").isVisible()).toBe(true);
+    expect(Number(await attr(page, "chart-volume", "data-points"))).toBe(12);
+    await page.getByTestId("channel-select").selectOption("POS");
+    await expect.poll(() => search(page).get("channel")).toBe("POS");
+
     await page.getByTestId("lang-switch").click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/portal2/ar/reports");
     expect(search(page).get("channel")).toBe("POS");
+    expect(search(page).get("granularity")).toBe("monthly");
     await settled(page, "reports-screen");
     await expect.poll(() => page.locator("h1").textContent()).toBe("التقارير");
     expect(await attr(page, "chart-volume", "data-dir")).toBe("rtl");

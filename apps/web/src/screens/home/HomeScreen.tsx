@@ -44,12 +44,12 @@ export default function HomeScreen() {
         range={answer?.range}
       />
       {query.isError && !answer ? (
-        <AnalyticsError onRetry={() => void query.refetch()} />
+        <AnalyticsError error={query.error} onRetry={() => void query.refetch()} />
       ) : !answer ? (
         <AnalyticsSkeleton cards={6} />
       ) : (
         <>
-          {query.isError ? <AnalyticsError onRetry={() => void query.refetch()} /> : null}
+          {query.isError ? <AnalyticsError error={query.error} onRetry={() => void query.refetch()} /> : null}
           <HomeFigures answer={answer} currency={currency} state={state} />
         </>
       )}

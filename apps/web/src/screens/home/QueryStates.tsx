@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { isApiError } from "../../api/errors.ts";
 
 /** Skeletons in the shape of the screen while the first answer loads. */
 export function AnalyticsSkeleton({ cards }: { cards: number }) {
@@ -23,10 +24,17 @@ export function AnalyticsSkeleton({ cards }: { cards: number }) {
   );
 }
 
-export function AnalyticsError({ onRetry }: { onRetry: () => void }) {
+/** The error state with Retry; a refused period (hourly over 92 days, custom over 731) says why. */
+export function AnalyticsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
+  const invalidPeriod = isApiError(error) && error.code === "invalid_period";
   return (
     <Alert color="red" variant="light" title={t("home.state.error")} data-testid="analytics-error">
+      {invalidPeriod ? (
+        <Text size="sm" mb="sm" data-testid="analytics-invalid-period">
+          {t("home.state.invalidPeriod")}
+        </Text>
+      ) : null}
       <Group>
         <Button size="xs" variant="default" onClick={onRetry} data-testid="analytics-retry">
           {t("home.state.retry")}

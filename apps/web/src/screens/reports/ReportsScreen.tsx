@@ -36,12 +36,12 @@ export default function ReportsScreen() {
         range={answer?.range}
       />
       {query.isError && !answer ? (
-        <AnalyticsError onRetry={() => void query.refetch()} />
+        <AnalyticsError error={query.error} onRetry={() => void query.refetch()} />
       ) : !answer ? (
         <AnalyticsSkeleton cards={8} />
       ) : (
         <>
-          {query.isError ? <AnalyticsError onRetry={() => void query.refetch()} /> : null}
+          {query.isError ? <AnalyticsError error={query.error} onRetry={() => void query.refetch()} /> : null}
           <ReportFigures answer={answer} currency={currency} state={state} />
         </>
       )}
