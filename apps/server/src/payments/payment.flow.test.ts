@@ -168,6 +168,21 @@ describeEachDatabase("payments through the hosted checkout", (get) => {
       expect(statuses[30]).toBe(429);
     });
 
+    it("answers 410 expired once the payment key has expired, and refuses to pay", async () => {
+      const { token, orderId } = await paymentTokenFor(app, m, m.integrations.card);
+      await app.payments.db
+        .updateTable("payment_keys")
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where("order_id", "=", orderId)
+        .execute();
+      const info = await app.inject({ url: `/api/checkout/payment?payment_token=${token}` });
+      expect(info.statusCode).toBe(410);
+      expect(info.json().code).toBe("expired");
+      const pay = await payCard(app, token);
+      expect(pay.statusCode).toBe(410);
+      expect(await order(orderId)).toMatchObject({ paid_amount_cents: 0 });
+    });
+
     it("answers 404 for an unknown or forged token", async () => {
       const { token } = await paymentTokenFor(app, m, m.integrations.card);
       const forged = `${token.slice(0, -3)}AAA`;
