@@ -57,15 +57,15 @@ describe("language switch", () => {
 
     // Signed in, on a placeholder screen: the switch keeps the screen.
     const shell = await signIn(page, "ar", "staff1.uae", "merchant");
-    await page.goto(portalPath("ar", "payment-links"));
+    await page.goto(portalPath("ar", "tutorials"));
     const placeholder = page.getByTestId("placeholder");
     await placeholder.waitFor();
-    expect(await placeholder.getAttribute("data-screen")).toBe("paymentLinks");
+    expect(await placeholder.getAttribute("data-screen")).toBe("tutorials");
     expect(await placeholder.textContent()).toContain(TEXT.ar.comingSoon);
     await expectAccessible(page, "placeholder screen (ar)");
 
     await shell.switchLanguage();
-    await waitForPath(page, portalPath("en", "payment-links"));
+    await waitForPath(page, portalPath("en", "tutorials"));
     await expectLanguage(page, "en");
     await expect.poll(() => placeholder.textContent(), POLL).toContain(TEXT.en.comingSoon);
     expect((await shell.nav("transactions").textContent())?.trim()).toBe(TEXT.en.transactions);
@@ -73,7 +73,7 @@ describe("language switch", () => {
     await expectAccessible(page, "placeholder screen (en)");
 
     await shell.switchLanguage();
-    await waitForPath(page, portalPath("ar", "payment-links"));
+    await waitForPath(page, portalPath("ar", "tutorials"));
     await expectLanguage(page, "ar");
     await expect.poll(() => shell.nav("transactions").textContent(), POLL).toBe(TEXT.ar.transactions);
     expect(await cookie(context, "lang")).toBe("ar");
@@ -159,7 +159,7 @@ describe.each(LANGS)("deep link and permissions (%s)", (lang) => {
   it("brings a signed-out visitor back to the page asked for after sign-in", async () => {
     const context = await openContext(browser);
     const page = await context.newPage();
-    const wanted = portalPath(lang, "payment-links");
+    const wanted = portalPath(lang, "tutorials");
     await page.goto(wanted);
     const login = new LoginPage(page);
     await login.form.waitFor();
@@ -168,7 +168,7 @@ describe.each(LANGS)("deep link and permissions (%s)", (lang) => {
     await waitForPath(page, wanted);
     const placeholder = page.getByTestId("placeholder");
     await placeholder.waitFor();
-    expect(await placeholder.getAttribute("data-screen")).toBe("paymentLinks");
+    expect(await placeholder.getAttribute("data-screen")).toBe("tutorials");
     await context.close();
   });
 
