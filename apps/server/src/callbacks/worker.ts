@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { voidLapsedAuths } from "../payments/operations.service.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { deliverCallback, type Fetch } from "./delivery.ts";
 import { CALLBACK_QUEUE, type CallbackJob } from "./queue.ts";
@@ -52,9 +53,24 @@ export async function startCallbackWorker(
   await maintain();
   const timer = setInterval(maintain, rt.settings.jobMaintenanceSeconds * 1000);
   timer.unref();
+  // Uncaptured auths lapse after 14 days; checking hourly is plenty.
+  const lapse = async () => {
+    try {
+      const voided = await voidLapsedAuths(rt);
+      if (voided > 0) log.info({ voided }, "lapsed auths voided");
+    } catch (error) {
+      log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        "auth lapse check failed",
+      );
+    }
+  };
+  const lapseTimer = setInterval(lapse, 3_600_000);
+  lapseTimer.unref();
   return {
     async stop() {
       clearInterval(timer);
+      clearInterval(lapseTimer);
       for (const id of workerIds) await boss.offWork({ id }).catch(() => undefined);
     },
   };

@@ -1,4 +1,5 @@
 import {
+  AUTH_AUTO_VOID_DAYS,
   CAPTURE_REFUSAL_MESSAGES,
   checkCapture,
   checkRefund,
@@ -336,4 +337,52 @@ export async function captureTransaction(
       return { statusCode: 200, body: await answerFor(rt, trx, child) };
     },
   );
+}
+
+/**
+ * Uncaptured auths lapse after AUTH_AUTO_VOID_DAYS (the reference's 14 days): each is voided with a void
+ * child made by "SYSTEM" and its callback, as a merchant's void would be. Runs from the worker; any number of
+ * processes may run it at once (rows are locked and re-checked).
+ */
+export async function voidLapsedAuths(rt: PaymentsRuntime, limit = 100): Promise<number> {
+  await rt.callbacks.ready();
+  const cutoff = new Date(rt.now().getTime() - AUTH_AUTO_VOID_DAYS * 86_400_000);
+  const due = await rt.db
+    .selectFrom("transactions")
+    .select("id")
+    .where("is_auth", "=", true)
+    .where("status", "=", "success")
+    .where("is_captured", "=", false)
+    .where("is_voided", "=", false)
+    .where("parent_transaction_id", "is", null)
+    // Only payments the core took itself: seeded history (no payment key) is left as it was generated.
+    .where("payment_key_id", "is not", null)
+    .where("created_at", "<=", cutoff)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  let voided = 0;
+  for (const { id } of due) {
+    const done = await rt.db.transaction().execute(async (trx) => {
+      const parent = await trx
+        .selectFrom("transactions")
+        .selectAll()
+        .where("id", "=", id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!parent || parent.is_voided || parent.is_captured) return false;
+      const answer = await rt.acquirer.void({ reference: acquirerReference(parent) });
+      if (answer.outcome !== "approved") return false;
+      const child = await insertChild(trx, parent, "void", parent.amount_cents, answer.reference, "SYSTEM");
+      await trx
+        .updateTable("transactions")
+        .set({ is_voided: true, updated_at: new Date() })
+        .where("id", "=", parent.id)
+        .execute();
+      await enqueueCallback(rt, trx, child);
+      return true;
+    });
+    if (done) voided++;
+  }
+  return voided;
 }

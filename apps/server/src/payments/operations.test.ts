@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
+import { voidLapsedAuths } from "./operations.service.ts";
 import { payCard, paymentTokenFor, type TestMerchant, testMerchant } from "./test-support.ts";
 
 describeEachDatabase("refund, void and capture through the public API", (get) => {
@@ -227,6 +228,26 @@ describeEachDatabase("refund, void and capture through the public API", (get) =>
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ success: false, detail: messageText("capture_200") });
     });
+  });
+
+  it("voids auths left uncaptured for 14 days, and only those", async () => {
+    const lapsed = (await paid(m.integrations.auth)).id;
+    const fresh = (await paid(m.integrations.auth)).id;
+    await app.payments.db
+      .updateTable("transactions")
+      .set({ created_at: new Date(Date.now() - 15 * 86_400_000) })
+      .where("id", "=", lapsed)
+      .execute();
+    expect(await voidLapsedAuths(app.payments)).toBe(1);
+    expect(await parent(lapsed)).toMatchObject({ is_voided: true });
+    expect(await parent(fresh)).toMatchObject({ is_voided: false });
+    const child = await app.payments.db
+      .selectFrom("transactions")
+      .selectAll()
+      .where("parent_transaction_id", "=", lapsed)
+      .executeTakeFirstOrThrow();
+    expect(child).toMatchObject({ trnx_type: "void", created_by: "SYSTEM", amount_cents: 10000 });
+    expect(await voidLapsedAuths(app.payments)).toBe(0);
   });
 
   it("keeps three-decimal currencies in thousandths (Oman)", async () => {
