@@ -85,7 +85,13 @@ export function PeriodControls({
           data={DATE_PRESETS.map((p) => ({ value: p, label: t(`home.period.presets.${p}`) }))}
         />
         {period === "custom" ? (
-          <DatesProvider settings={{ locale: lang, firstDayOfWeek: lang === "ar" ? 6 : 0 }}>
+          <DatesProvider
+            settings={{
+              locale: lang,
+              firstDayOfWeek: lang === "ar" ? 6 : 0,
+              weekendDays: lang === "ar" ? [5, 6] : [0, 6],
+            }}
+          >
             <DatePickerInput
               type="range"
               label={t("home.period.customLabel")}
