@@ -63,9 +63,20 @@ export function applyTransactionFilters(
   if (f.currency !== undefined) q = q.where("t.currency", "=", f.currency.toUpperCase());
   if (f.other_references !== undefined) {
     const ref = f.other_references;
-    q = q.where((eb) =>
-      eb.or([eb("t.merchant_txn_ref", "=", ref), eb(sql`t.data->>'bill_reference'`, "=", ref)]),
-    );
+    // Two indexed lookups united, so the planner never walks the whole date index hunting for a rare match.
+    const byRef = db
+      .selectFrom("transactions as r")
+      .select("r.id")
+      .where(merchantCondition(db, scope, sql.ref("r.merchant_id")))
+      .where("r.merchant_txn_ref", "=", ref)
+      .unionAll(
+        db
+          .selectFrom("transactions as b")
+          .select("b.id")
+          .where(merchantCondition(db, scope, sql.ref("b.merchant_id")))
+          .where(sql`b.data->>'bill_reference'`, "=", ref),
+      );
+    q = q.where("t.id", "in", byRef);
   }
   if (f.integration_id !== undefined) q = q.where("t.integration_id", "=", f.integration_id);
   if (f.status !== undefined) q = q.where("t.status", "=", f.status);

@@ -147,7 +147,8 @@ export async function transactionRoutes(parent: FastifyInstance): Promise<void> 
   };
   const actionResponses = {
     200: actionAnswerSchema,
-    400: actionAnswerSchema,
+    // Validation errors carry fields too.
+    400: actionAnswerSchema.passthrough(),
     403: errorSchema,
     404: actionAnswerSchema,
     422: actionAnswerSchema,

@@ -313,6 +313,16 @@ describeEachDatabase("transactions workspace: list, totals, details, actions", (
       expect(refused.json().detail).toBe("Sorry, this transaction cannot be refund.");
     });
 
+    it("answers field errors for a bad refund or capture body", async () => {
+      const tx = await fresh();
+      const missing = await post(`/api/transactions/${tx.id}/refund`, {});
+      expect(missing.statusCode).toBe(400);
+      expect(Object.keys(missing.json().fields)).toContain("amount_cents");
+      const negative = await post(`/api/transactions/${tx.id}/capture`, { amount_cents: -5 });
+      expect(negative.statusCode).toBe(400);
+      expect(Object.keys(negative.json().fields)).toContain("amount_cents");
+    });
+
     it("voids on the same day once: 200 then 422", async () => {
       const tx = await fresh();
       const ok = await post(`/api/transactions/${tx.id}/void`);

@@ -50,15 +50,19 @@ create index transactions_ref_idx on transactions (merchant_id, merchant_txn_ref
 create index transactions_created_by_idx on transactions (merchant_id, created_by) where created_by is not null;
 create index transactions_integration_idx on transactions (integration_id, created_at desc);
 create index transactions_amount_idx on transactions (merchant_id, is_live, amount_cents);
--- Less selective filters keep the list's order, so the first page is the first rows of the index.
-create index transactions_status_idx on transactions (merchant_id, is_live, status, created_at desc);
-create index transactions_trnx_type_idx on transactions (merchant_id, is_live, trnx_type, created_at desc);
-create index transactions_gateway_idx on transactions (merchant_id, is_live, gateway_type, created_at desc);
-create index transactions_currency_idx on transactions (merchant_id, is_live, currency, created_at desc);
-create index transactions_origin_idx on transactions (merchant_id, is_live, origin, created_at desc);
-create index transactions_installment_idx on transactions (merchant_id, is_live, created_at desc) where is_installment;
-create index transactions_discounted_idx on transactions (merchant_id, is_live, created_at desc) where is_discounted;
-create index transactions_split_idx on transactions (merchant_id, is_live, created_at desc) where is_split_paid;
+-- Less selective filters keep the list's order, so the first page is the first rows of the index. Partial on
+-- "deleted_at is null" (every list has it), so the page and the capped count are index-only scans: no heap visit
+-- per row to check the soft delete.
+create index transactions_list_idx on transactions (merchant_id, is_live, created_at desc, id desc) where deleted_at is null;
+create index transactions_status_idx on transactions (merchant_id, is_live, status, created_at desc, id desc) where deleted_at is null;
+create index transactions_trnx_type_idx on transactions (merchant_id, is_live, trnx_type, created_at desc, id desc) where deleted_at is null;
+create index transactions_gateway_idx on transactions (merchant_id, is_live, gateway_type, created_at desc, id desc) where deleted_at is null;
+create index transactions_currency_idx on transactions (merchant_id, is_live, currency, created_at desc, id desc) where deleted_at is null;
+create index transactions_origin_idx on transactions (merchant_id, is_live, origin, created_at desc, id desc) where deleted_at is null;
+create index transactions_installment_idx on transactions (merchant_id, is_live, created_at desc, id desc) where is_installment and deleted_at is null;
+create index transactions_discounted_idx on transactions (merchant_id, is_live, created_at desc, id desc) where is_discounted and deleted_at is null;
+create index transactions_split_idx on transactions (merchant_id, is_live, created_at desc, id desc) where is_split_paid and deleted_at is null;
+create index transactions_bill_ref_merchant_idx on transactions (merchant_id, (data->>'bill_reference')) where data->>'bill_reference' is not null;
 
 -- One-time codes of wallet refunds (the refund OTP of the spec): hashed, short-lived, single use.
 create table refund_otps (
