@@ -21,6 +21,8 @@ import { likePrefix, merchantCondition, parseDateParam, type Scope } from "./sco
 
 /** Counting stops here: beyond it the list answers count_capped true (a count of a million rows is slow). */
 export const COUNT_CAP = 10_000;
+/** Up to this many matches the page is sorted from the matches themselves (see listTransactions). */
+const FEW_MATCHES = 2_000;
 
 type TxDB = DB & { t: DB["transactions"] };
 type TxQuery = SelectQueryBuilder<TxDB, "t", object>;
@@ -174,12 +176,26 @@ export async function listTransactions(
       "t.merchant_txn_ref",
       sql<unknown>`t.data->'bill_reference'`.as("bill_reference"),
       "t.merchant_id",
-    ])
-    .orderBy(column, direction)
-    .orderBy("t.id", direction)
-    .limit(query.page_size)
-    .offset(offset);
-  const page = await rows.execute();
+    ]);
+  // Few matches: read them all through the filter's own index (the "offset 0" fence keeps the planner from walking
+  // the date index in list order hoping to meet 10 rare rows soon), then sort. Many matches: walk in list order.
+  const sortColumn = column.replace("t.", "") as "created_at" | "amount_cents" | "id";
+  const page =
+    counted <= FEW_MATCHES
+      ? await db
+          .selectFrom(rows.offset(0).as("s"))
+          .selectAll("s")
+          .orderBy(`s.${sortColumn}`, direction)
+          .orderBy("s.id", direction)
+          .limit(query.page_size)
+          .offset(offset)
+          .execute()
+      : await rows
+          .orderBy(column, direction)
+          .orderBy("t.id", direction)
+          .limit(query.page_size)
+          .offset(offset)
+          .execute();
 
   const merchants = new Map<
     number,
