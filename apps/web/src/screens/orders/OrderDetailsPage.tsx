@@ -14,6 +14,7 @@ import { DetailGrid } from "../transactions/DetailGrid.tsx";
 import { money, viewpointOf } from "../transactions/format.ts";
 import { PageTitle } from "../transactions/PageTitle.tsx";
 import { StatusBadge } from "../transactions/StatusBadge.tsx";
+import { useLabels } from "../transactions/useLabels.ts";
 import { useViewMode } from "../transactions/useViewMode.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 
@@ -27,6 +28,7 @@ export default function OrderDetailsPage() {
   const { isLive } = useViewMode(view);
   const { dateTime } = useDateFormat();
   const query = useOrderDetails(view, orderId, isLive);
+  const labels = useLabels();
   const remove = useDeleteOrder(orderId);
   const navigate = useNavigate();
   const [delOpen, del] = useDisclosure(false);
@@ -206,7 +208,7 @@ export default function OrderDetailsPage() {
                     </AnchorLink>
                     <Text size="sm">{money(tx.amount_cents, o.currency, lang)}</Text>
                     <Text size="sm" c="dimmed">
-                      {tx.trnx_type}
+                      {labels.trnxType(tx.trnx_type)}
                     </Text>
                     <StatusBadge status={tx.status} />
                   </Group>

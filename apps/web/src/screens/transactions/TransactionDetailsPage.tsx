@@ -341,13 +341,15 @@ export default function TransactionDetailsPage() {
           {tx.is_captured ? <Badge variant="outline">{f("is_captured")}</Badge> : null}
         </Group>
       </Group>
-      <ActionsBar
-        details={d}
-        lang={lang}
-        merchantView={view === "merchant"}
-        permNames={session.permNames}
-        partner={session.type === "Partner"}
-      />
+      {view === "merchant" ? (
+        <ActionsBar
+          details={d}
+          lang={lang}
+          merchantView={view === "merchant"}
+          permNames={session.permNames}
+          partner={session.type === "Partner"}
+        />
+      ) : null}
       <Accordion
         multiple
         variant="separated"
