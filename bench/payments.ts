@@ -195,6 +195,7 @@ export async function run(): Promise<void> {
     console.log(
       `payments benchmark: ${PAYMENTS} payments, concurrency ${CONCURRENCY}, ${SERVERS} server process(es)`,
     );
+    const loadBefore = os.loadavg()[0]!;
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -238,6 +239,11 @@ export async function run(): Promise<void> {
         card_p95: Math.round(percentile(cardMs, 95)),
       },
       goal_payments_per_second: 500,
+      // The machine's 1-minute load average around the run: other work on the same cores lowers the figures.
+      load_average: {
+        before: Math.round(loadBefore * 10) / 10,
+        after: Math.round(os.loadavg()[0]! * 10) / 10,
+      },
       warmup_payments: warm,
     };
     console.log(JSON.stringify(results, null, 2));
