@@ -185,6 +185,15 @@ describe("transaction details and actions", () => {
     await page.getByTestId("refund-submit").click();
     expect(await toastText(page, "success")).toBe("Transaction refund successfully");
     await expect.poll(() => page.getByTestId("field-refunded_amount").textContent()).toContain("10.00");
+
+    // the printable receipt and its PDF
+    await page.getByTestId("action-receipt").click();
+    await page.getByTestId("receipt").waitFor();
+    expect(await page.getByTestId("receipt-transaction").textContent()).toBe(String(id));
+    const pdf = await page.getByTestId("receipt-pdf").getAttribute("href");
+    const answer = await page.request.get(pdf ?? "");
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toContain("application/pdf");
     await page.context().close();
   });
 
