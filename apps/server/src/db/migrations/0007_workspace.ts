@@ -77,6 +77,9 @@ create table refund_otps (
 );
 create index refund_otps_transaction_idx on refund_otps (transaction_id, created_at desc);
 
+-- The orders part of the totals header: an index-only scan of the date range.
+create index orders_totals_idx on orders (merchant_id, is_live, created_at)
+  include (currency, delivery_needed, amount_cents, deleted_at);
 create index orders_created_by_idx on orders (merchant_id, created_by) where created_by is not null;
 create index orders_amount_idx on orders (merchant_id, is_live, amount_cents);
 `,
