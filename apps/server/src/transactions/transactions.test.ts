@@ -1,5 +1,6 @@
 import { messageText, type PermissionName } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/app.ts";
 import { expectCrossTenantIsolation } from "../test/cross-tenant.ts";
@@ -151,6 +152,26 @@ describeEachDatabase("transactions workspace: list, totals, details, actions", (
       headers: owner.headers,
     });
     expect(badDate.statusCode).toBe(400);
+  });
+
+  it("pages and sorts many matches in list order (more than the few-matches sort handles)", async () => {
+    const fx = fixtures(app.payments.db);
+    const u = await fx.user("Merchant");
+    const s = await fx.session(u);
+    await sql`insert into transactions (merchant_id, is_live, amount_cents, currency, status, gateway_type, trnx_type, origin, created_at)
+      select ${u.merchant_id}, true, 100000 - g, 'EGP', 'success', 'VPC', 'standalone', 'IFRAME',
+        timestamptz '2026-01-01T00:00:00Z' + (g || ' minutes')::interval
+      from generate_series(1, 2100) g`.execute(app.payments.db);
+    const first = await list("page_size=5", s);
+    expect(first.count).toBe(2100);
+    const amounts = (body: { results: { id: number }[] }) =>
+      body.results.map((r) => (r as unknown as { amount_cents: number }).amount_cents);
+    // Newest first: the last inserted (g = 2100) has the smallest amount.
+    expect(amounts(first)).toEqual([97900, 97901, 97902, 97903, 97904]);
+    expect(amounts(await list("page=3&page_size=5&sort=amount_cents", s))).toEqual([
+      97910, 97911, 97912, 97913, 97914,
+    ]);
+    expect(amounts(await list("page=1&page_size=3&sort=-amount_cents", s))).toEqual([99999, 99998, 99997]);
   });
 
   it("masks the card and shows the merchant order id in the list", async () => {
