@@ -56,6 +56,7 @@ interface ListItem {
 }
 interface Details {
   actions: {
+    can_delete: boolean;
     can_refund: boolean;
     can_capture: boolean;
     max_refund_cents: number;
@@ -236,6 +237,48 @@ describe("transaction details and actions", () => {
     await expect
       .poll(() => page.getByTestId("refund-modal").textContent())
       .toContain("يرجى إدخال مبلغ أقل من (مبلغ المعاملة - المبلغ المسترد).");
+    await page.context().close();
+  });
+});
+
+/** Some toast of that kind says exactly the text (newer and older toasts may be on screen together). */
+async function expectToast(page: Page, kind: "success" | "error", text: string | RegExp): Promise<void> {
+  await expect
+    .poll(() => page.getByTestId(`toast-${kind}`).allTextContents(), { timeout: 30_000 })
+    .toEqual(expect.arrayContaining([typeof text === "string" ? text : expect.stringMatching(text)]));
+}
+
+describe("callbacks and delete", () => {
+  it("English: resend one transaction's callback, resend a day's callbacks, delete a transaction", async () => {
+    const page = await signIn("merchant.egypt", "en");
+    const { id } = await findTransaction(
+      page,
+      "is_live=true&status=declined&type=VPC",
+      (d) => d.actions.can_delete,
+    );
+    await page.goto(`/portal2/en/transactions/${id}`);
+    await page.getByTestId("action-resend").click();
+    await page.getByTestId("resend-modal-confirm").click();
+    await expectToast(page, "success", "Callback sent.");
+
+    await page.getByTestId("action-delete").click();
+    expect(await page.getByTestId("delete-modal").textContent()).toContain(`Delete transaction ${id}?`);
+    await page.getByTestId("delete-modal-confirm").click();
+    await expectToast(page, "success", "Transaction deleted successfully");
+    await page.waitForURL(/\/portal2\/en\/transactions$/);
+    expect((await page.request.get(`/api/transactions/${id}`)).status()).toBe(404);
+
+    await settled(page);
+    await page.getByTestId("resend-range-open").click();
+    await page.getByTestId("resend-range-submit").click();
+    await expect
+      .poll(() => page.getByTestId("resend-range-modal").textContent())
+      .toContain("Please choose the start and end dates.");
+    await page.getByTestId("resend-range").click();
+    await page.locator(".mantine-DatePickerInput-day[data-today]").first().click();
+    await page.locator(".mantine-DatePickerInput-day[data-today]").first().click();
+    await page.getByTestId("resend-range-submit").click();
+    await expectToast(page, "success", /^\d+ callbacks were queued\.$/);
     await page.context().close();
   });
 });
