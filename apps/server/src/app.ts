@@ -19,7 +19,6 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { mailboxRoutes } from "./mail/mailbox.routes.ts";
 import { installMailSender } from "./mail/sender.ts";
-import { onboardingRoutes } from "./onboarding/onboarding.routes.ts";
 import { installPayments } from "./payments/plugin.ts";
 import { installErrorHandling } from "./security/errors.ts";
 import { installWorkspace } from "./transactions/plugin.ts";
@@ -75,7 +74,6 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(switchRoutes);
   await app.register(mailboxRoutes);
-  await app.register(onboardingRoutes);
   await installPayments(app);
   await installWorkspace(app);
   await installAnalytics(app);
