@@ -278,6 +278,19 @@ const orderDetailsRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/orders/OrderDetailsPage.tsx")),
 });
 
+const paymentIntegrationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "payment-integrations",
+  staticData: { screen: "paymentIntegrations" },
+  component: lazyRouteComponent(() => import("../screens/integrations/IntegrationsPage.tsx")),
+});
+const apiKeysRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "api-keys",
+  staticData: { screen: "apiKeys" },
+  component: lazyRouteComponent(() => import("../screens/api-keys/ApiKeysPage.tsx")),
+});
+
 /** Period, comparison, granularity, channel, custom dates and currency in the URL: a plain function, no zod. */
 const periodSearch = (search: Record<string, unknown>): PeriodSearch => parsePeriodSearch(search);
 
@@ -327,8 +340,8 @@ const routeTree = rootRoute.addChildren([
       screenRoute("products"),
       screenRoute("newProduct"),
       screenRoute("customers"),
-      screenRoute("paymentIntegrations"),
-      screenRoute("apiKeys"),
+      paymentIntegrationsRoute,
+      apiKeysRoute,
       screenRoute("checkout"),
       screenRoute("iframes"),
       screenRoute("users"),

@@ -1,0 +1,44 @@
+import { CURRENCIES } from "@portal/domain/currencies";
+import { INTEGRATION_TYPES } from "@portal/domain/gateways";
+import { z } from "zod";
+import { isApiError } from "../../api/errors.ts";
+
+/** An optional callback url: empty, or http(s) without spaces (as the server checks). */
+export const callbackUrl = z
+  .string()
+  .trim()
+  .max(2000, "invalidUrl")
+  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "invalidUrl");
+
+export const addIntegrationSchema = z.object({
+  name: z.string().trim().min(1, "nameRequired").max(100, "nameTooLong"),
+  type: z.enum(INTEGRATION_TYPES),
+  currency: z.enum(CURRENCIES),
+  mode: z.enum(["test", "live"]),
+  processed_callback_url: callbackUrl,
+  response_callback_url: callbackUrl,
+});
+export type AddIntegrationValues = z.infer<typeof addIntegrationSchema>;
+
+export const callbacksSchema = z.object({
+  processed_callback_url: callbackUrl,
+  response_callback_url: callbackUrl,
+});
+export type CallbacksValues = z.infer<typeof callbacksSchema>;
+
+export type AddFailure = "cannotCreate" | "generic";
+
+/** The add form's failure message (spec section 9): 403 'Cannot create this integration.', else the generic text. */
+export function addFailureMessage(err: unknown): AddFailure {
+  return isApiError(err) && err.kind === "http" && err.status === 403 && err.code !== "csrf"
+    ? "cannotCreate"
+    : "generic";
+}
+
+const FORM_PROBLEMS = ["nameRequired", "nameTooLong", "invalidUrl"] as const;
+export type FormProblem = (typeof FORM_PROBLEMS)[number];
+
+/** The catalogue key (under integrations.form) of a field problem of the schemas above. */
+export function formProblem(message: string | undefined): FormProblem | undefined {
+  return (FORM_PROBLEMS as readonly string[]).includes(message ?? "") ? (message as FormProblem) : undefined;
+}
