@@ -18,6 +18,7 @@ import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { mailboxRoutes } from "./mail/mailbox.routes.ts";
+import { onboardingRoutes } from "./onboarding/onboarding.routes.ts";
 import { installMailSender } from "./mail/sender.ts";
 import { installPayments } from "./payments/plugin.ts";
 import { installErrorHandling } from "./security/errors.ts";
@@ -74,6 +75,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(switchRoutes);
   await app.register(mailboxRoutes);
+  await app.register(onboardingRoutes);
   await installPayments(app);
   await installWorkspace(app);
   await installAnalytics(app);

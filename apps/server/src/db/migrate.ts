@@ -5,6 +5,7 @@ import * as m0003payments from "./migrations/0003_payments.ts";
 import * as m0005analytics from "./migrations/0005_analytics.ts";
 import * as m0006analyticsDays from "./migrations/0006_analytics_days.ts";
 import * as m0007workspace from "./migrations/0007_workspace.ts";
+import * as m0008onboarding from "./migrations/0008_onboarding.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0005_analytics": m0005analytics,
   "0006_analytics_days": m0006analyticsDays,
   "0007_workspace": m0007workspace,
+  "0008_onboarding": m0008onboarding,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -39,6 +39,8 @@ export interface MerchantsTable {
   phones: Json<string[]>;
   emails: Json<string[]>;
   filled_business_data: Generated<boolean>;
+  /** Onboarding questionnaire answers (migration 0008). */
+  business_information: Generated<Json<Record<string, unknown>>>;
   payout_enabled: Generated<boolean>;
   payout_terms: Generated<boolean>;
   logo_url: string | null;

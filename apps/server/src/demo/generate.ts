@@ -375,6 +375,16 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataset {
     { merchant_id: notLive.row.id, permissions: [...STAFF_PERMISSIONS.staff2] },
     new Date((notLive.row.created_at as Date).getTime() + DAY_MS),
   );
+  // An owner who has not answered the onboarding questionnaire yet: signing in shows the onboarding popup.
+  const newcomer = builds.find((b) => b.spec.slug === "alex.seafood")!;
+  newcomer.row.filled_business_data = false;
+  addUser(
+    "merchant.new",
+    "Merchant",
+    newcomer.spec.country,
+    { merchant_id: newcomer.row.id, permissions: [...MERCHANT_PERMISSIONS] },
+    new Date((newcomer.row.created_at as Date).getTime() + DAY_MS),
+  );
 
   // Activity, then ids in time order across all merchants.
   const activities = builds.map((b) =>
