@@ -2,11 +2,11 @@ import { Alert, AppShell, Box } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Navigate, Outlet, useMatches } from "@tanstack/react-router";
-import { type CSSProperties, useState } from "react";
+import { type CSSProperties, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLang } from "../app/navigation.ts";
 import { createQueryClient } from "../app/queryClient.ts";
-import { useSession } from "../auth/session.ts";
+import { getProfile, useSession } from "../auth/session.ts";
 import { useLiveMode } from "../live/useLiveMode.ts";
 import { canView } from "../navigation/screens.ts";
 import NoPermission from "../screens/NoPermission.tsx";
@@ -16,6 +16,14 @@ import classes from "./DashboardLayout.module.css";
 import { partnerVariables } from "./partnerTheme.ts";
 import { SideMenu } from "./SideMenu.tsx";
 import { useDashboard } from "./useDashboard.ts";
+
+/** The merchants' first-login questionnaire, downloaded only by those who must answer it. */
+const OnboardingModal = lazy(() => import("../onboarding/OnboardingModal.tsx"));
+
+/** Merchants and their staff whose business data is not filled see the onboarding popup (spec section 2). */
+function needsOnboarding(type: string): boolean {
+  return (type === "Merchant" || type === "MerchantStaff") && getProfile()?.filled_business_data === false;
+}
 
 /** A screen the user may not see shows the no-permission page instead (spec section 2). */
 function ScreenOutlet() {
@@ -84,7 +92,13 @@ function Shell() {
         <Box className={classes.body}>
           <Box component="main" id="main" tabIndex={-1} className={classes.main}>
             {menu === "merchant" ? <TestDataBanner /> : null}
-            <ScreenOutlet />
+            {needsOnboarding(session.type) ? (
+              <Suspense fallback={null}>
+                <OnboardingModal />
+              </Suspense>
+            ) : (
+              <ScreenOutlet />
+            )}
           </Box>
           <DashboardFooter />
         </Box>
