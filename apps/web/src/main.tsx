@@ -17,8 +17,16 @@ async function start() {
   const lang = currentLang();
   setRequestLanguage(lang);
   setUnauthorizedHandler(() => sessionExpired());
+  const { pathname, search } = window.location;
+  // ?sdi with the switch cookie: sign in with the other dashboard's token, then land (spec section 2). The code
+  // for it loads only when the URL asks, so the sign-in page does not carry it.
+  const session = search.includes("sdi")
+    ? import("./auth/switchDashboards.ts")
+        .then((m) => m.switchFromUrl(lang, pathname, search))
+        .then(restoreSession)
+    : restoreSession();
   const texts = textsNeededFor(window.location.pathname.slice(BASE_PATH.length));
-  const [, , restored] = await Promise.all([initI18n(lang, texts), loadAppConfig(), restoreSession()]);
+  const [, , restored] = await Promise.all([initI18n(lang, texts), loadAppConfig(), session]);
 
   createRoot(document.getElementById("root")!).render(
     <StrictMode>

@@ -17,6 +17,8 @@ export interface RequestOptions {
    * the session check at start-up, and the logout call itself.
    */
   handleUnauthorized?: boolean;
+  /** A bearer token for this call only (switching dashboards); the dashboard otherwise uses its cookie. */
+  bearer?: string;
 }
 
 let csrfFromSignIn: string | undefined;
@@ -58,6 +60,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": currentLanguage };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
   if (method !== "GET") {
     const csrf = getCookie(CSRF_COOKIE) ?? csrfFromSignIn;
     if (csrf) headers[CSRF_HEADER] = csrf;

@@ -37,5 +37,10 @@ export const authApi = {
   reactivate: (token: string) =>
     api.post<Detail>("/api/auth/reactivate", { token }, { handleUnauthorized: false }),
   config: () => api.get<AppConfig>("/api/config", { handleUnauthorized: false }),
+  switchDashboard: (token: string) =>
+    api.get<LoginResponse>("/dashboard/v1/switch/old-dashboard", {
+      handleUnauthorized: false,
+      bearer: token,
+    }),
   mailbox: () => api.get<{ messages: MailboxMessage[] }>("/api/dev/mailbox", { handleUnauthorized: false }),
 };

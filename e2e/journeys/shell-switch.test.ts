@@ -1,0 +1,50 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser.ts";
+import { cookie, DEMO_PASSWORD, openContext, pathOf, Shell } from "../support/pages.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Another dashboard signed the merchant in and left its token in the switch cookie (spec section 2). */
+async function otherDashboardToken(): Promise<string> {
+  const res = await fetch(`${inject("baseUrl")}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "merchant.uae", password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+it("?sdi with the switch cookie signs in with the other dashboard's token and lands on the merchant layout", async () => {
+  const context = await openContext(browser);
+  const url = new URL(inject("baseUrl"));
+  await context.addCookies([
+    { name: "switch_dashboards", value: await otherDashboardToken(), domain: url.hostname, path: "/" },
+  ]);
+  const page = await context.newPage();
+  await page.goto("/portal2/en?sdi=1");
+  await new Shell(page).waitForLayout("merchant");
+  expect(new URL(page.url()).searchParams.has("sdi")).toBe(false);
+  expect(await cookie(context, "switch_dashboards")).toBeUndefined();
+  await context.close();
+});
+
+it("?sdi with a token that does not work leads to the sign-in page", async () => {
+  const context = await openContext(browser);
+  const url = new URL(inject("baseUrl"));
+  await context.addCookies([
+    { name: "switch_dashboards", value: "expired", domain: url.hostname, path: "/" },
+  ]);
+  const page = await context.newPage();
+  await page.goto("/portal2/ar?sdi=1");
+  await page.getByTestId("login-form").waitFor({ state: "visible" });
+  expect(await pathOf(page)).toBe("/portal2/ar/login");
+  await context.close();
+});
