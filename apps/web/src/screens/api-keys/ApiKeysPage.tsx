@@ -138,6 +138,7 @@ export default function ApiKeysPage() {
         </>
       )}
       <Modal
+        closeButtonProps={{ "aria-label": t("apiKeys.close") }}
         opened={asking !== null}
         onClose={() => setAsking(null)}
         title={t("apiKeys.refreshTitle")}
@@ -161,6 +162,7 @@ export default function ApiKeysPage() {
         </Stack>
       </Modal>
       <Modal
+        closeButtonProps={{ "aria-label": t("apiKeys.close") }}
         opened={fresh !== null}
         onClose={() => setFresh(null)}
         title={t("apiKeys.newTitle")}

@@ -66,6 +66,7 @@ export function AddIntegrationModal(props: { isLive: boolean; onClose: () => voi
 
   return (
     <Modal
+      closeButtonProps={{ "aria-label": t("integrations.close") }}
       opened
       onClose={props.onClose}
       title={t("integrations.form.title")}

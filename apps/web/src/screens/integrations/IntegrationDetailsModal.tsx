@@ -22,6 +22,7 @@ export function IntegrationDetailsModal({ id, onClose }: { id: number; onClose: 
   const query = useIntegration(id);
   return (
     <Modal
+      closeButtonProps={{ "aria-label": t("integrations.close") }}
       opened
       onClose={onClose}
       size="lg"
@@ -211,6 +212,7 @@ function AutoRetrial({ integration, canUpdate }: { integration: Integration; can
         data-enabled={String(enabled)}
       />
       <Modal
+        closeButtonProps={{ "aria-label": t("integrations.close") }}
         opened={asking}
         onClose={() => setAsking(false)}
         title={t("integrations.details.retrialTitle")}
