@@ -48,3 +48,16 @@ it("?sdi with a token that does not work leads to the sign-in page", async () =>
   expect(await pathOf(page)).toBe("/portal2/ar/login");
   await context.close();
 });
+
+it("the top-level /delivery address opens the delivery page in the remembered language", async () => {
+  const context = await openContext(browser);
+  const page = await context.newPage();
+  await page.goto("/delivery");
+  await page.getByTestId("placeholder").waitFor({ state: "visible" });
+  expect(await pathOf(page)).toBe("/portal2/en/delivery");
+  expect(await page.locator("h1, h2").first().textContent()).toContain("Delivery");
+  await page.goto("/portal2/ar/delivery");
+  await expect.poll(() => page.getAttribute("html", "dir")).toBe("rtl");
+  await page.getByText("التوصيل").first().waitFor({ state: "visible" });
+  await context.close();
+});

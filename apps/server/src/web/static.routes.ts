@@ -57,4 +57,8 @@ export const staticRoutes: FastifyPluginAsync = async (app) => {
   app.get("/", { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
     reply.redirect("/portal2/"),
   );
+  // The spec's top-level delivery page lives in the dashboard app, which adds the remembered language.
+  app.get("/delivery", { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+    reply.redirect("/portal2/delivery"),
+  );
 };

@@ -44,7 +44,8 @@ declare module "@tanstack/react-router" {
       | "growthSignup"
       | "bulkDisbursement"
       | "activateStaff"
-      | "switchAutoLogin";
+      | "switchAutoLogin"
+      | "delivery";
   }
 }
 
@@ -203,6 +204,13 @@ const switchAutoLoginRoute = createRoute({
   staticData: { publicTitle: "switchAutoLogin" },
   component: publicPage,
 });
+/** The delivery page (spec section 2: "/delivery (top level)"); the server sends /delivery here. */
+const deliveryRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "delivery",
+  staticData: { publicTitle: "delivery" },
+  component: publicPage,
+});
 
 /**
  * The signed-in dashboard: signed out, the path is remembered as the deep link and the user goes to login; a
@@ -325,6 +333,7 @@ const routeTree = rootRoute.addChildren([
     bulkDisbursementRoute,
     activateStaffRoute,
     switchAutoLoginRoute,
+    deliveryRoute,
     appRoute.addChildren([
       homeRoute,
       screenRoute("merchants"),
