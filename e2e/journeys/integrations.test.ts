@@ -119,6 +119,13 @@ describe.each(["en", "ar"] as const)("payment integrations and API keys (%s)", (
     await expect
       .poll(() => details.getByTestId("field-processed_callback_url").textContent(), POLL)
       .toBe("https://merchant.example/edited");
+    // The auto callback retrial switch asks for confirmation first.
+    const retrial = details.getByTestId("integration-retrial");
+    expect(await retrial.getAttribute("data-enabled")).toBe("false");
+    await retrial.click({ force: true });
+    await page.getByTestId("integration-retrial-confirm").click();
+    await expect.poll(() => retrial.getAttribute("data-enabled"), POLL).toBe("true");
+    await page.getByTestId("integration-retrial-confirm").waitFor({ state: "detached", ...POLL });
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "detached", ...POLL });
 
