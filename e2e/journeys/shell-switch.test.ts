@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser.ts";
-import { cookie, DEMO_PASSWORD, openContext, pathOf, Shell } from "../support/pages.ts";
+import { expectAccessible, launchBrowser } from "../support/browser.ts";
+import { cookie, DEMO_PASSWORD, LoginPage, openContext, pathOf, Shell } from "../support/pages.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,5 +59,22 @@ it("the top-level /delivery address opens the delivery page in the remembered la
   await page.goto("/portal2/ar/delivery");
   await expect.poll(() => page.getAttribute("html", "dir")).toBe("rtl");
   await page.getByText("التوصيل").first().waitFor({ state: "visible" });
+  await context.close();
+});
+
+it("a toast names its close button in both languages and passes the accessibility scan", async () => {
+  const context = await openContext(browser);
+  const page = await context.newPage();
+  for (const [lang, name] of [
+    ["en", "Close the message"],
+    ["ar", "إغلاق الرسالة"],
+  ] as const) {
+    const login = await new LoginPage(page).open(lang);
+    await login.submit("merchant.uae", "not-the-password");
+    const toast = page.getByTestId("toast-error").first();
+    await toast.waitFor({ state: "visible" });
+    expect(await toast.getByRole("button").first().getAttribute("aria-label")).toBe(name);
+    await expectAccessible(page, `login with an error toast (${lang})`);
+  }
   await context.close();
 });

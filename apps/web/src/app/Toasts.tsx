@@ -1,4 +1,5 @@
 import { Notifications, notifications } from "@mantine/notifications";
+import { i18n } from "../i18n/i18n.ts";
 import { TOAST_MS, type ToastKind } from "./toast.ts";
 
 const COLORS: Record<ToastKind, string> = { success: "teal", warning: "yellow", error: "red", info: "brand" };
@@ -10,6 +11,7 @@ export function showToast(kind: ToastKind, message: string): void {
     color: COLORS[kind],
     autoClose: TOAST_MS,
     withBorder: true,
+    closeButtonProps: { "aria-label": i18n.t("messages.closeToast") },
     "data-testid": `toast-${kind}`,
   } as Parameters<typeof notifications.show>[0]);
 }
