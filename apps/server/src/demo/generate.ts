@@ -368,6 +368,8 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataset {
   addUser("partner", "Partner", "EGY", { partner_id: partnerRow.id }, monthsAgo(now, 23));
   // A view-only staff user of a merchant that is not live yet: the live/test switch is disabled for it.
   const notLive = builds.find((b) => b.spec.slug === "dubai.gadgets")!;
+  // It has answered the onboarding questionnaire, so its users reach the dashboard (merchant.new shows the popup).
+  notLive.row.filled_business_data = true;
   addUser(
     "testonly.uae",
     "MerchantStaff",
