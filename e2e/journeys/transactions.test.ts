@@ -104,8 +104,7 @@ describe("transactions list", () => {
 
     // filter: declined only
     await page.getByTestId("tx-filters-toggle").click();
-    await page.getByTestId("filter-status").click();
-    await page.getByRole("option", { name: "Declined" }).click();
+    await chooseOption(page, "filter-status", "Declined");
     await page.getByTestId("tx-filters-apply").click();
     await expect.poll(() => search(page).get("status")).toBe("declined");
     await settled(page);
@@ -210,7 +209,7 @@ describe("transaction details and actions", () => {
     await expectAccessible(page, "transaction details (ar)");
     await page.getByTestId("action-capture").click();
     await page.getByTestId("capture-amount").waitFor();
-    expect(await page.getByTestId("capture-max").textContent()).toContain("الحد الأقصى");
+    await expect.poll(() => page.getByTestId("capture-max").textContent()).toContain("الحد الأقصى");
     const over = ((details.actions.max_capture_cents + 100) / 100).toFixed(2);
     await page.getByTestId("capture-amount").fill(over);
     await page.getByTestId("capture-submit").click();
@@ -262,7 +261,9 @@ describe("callbacks and delete", () => {
     await expectToast(page, "success", "Callback sent.");
 
     await page.getByTestId("action-delete").click();
-    expect(await page.getByTestId("delete-modal").textContent()).toContain(`Delete transaction ${id}?`);
+    await expect
+      .poll(() => page.getByTestId("delete-modal").textContent())
+      .toContain(`Delete transaction ${id}?`);
     await page.getByTestId("delete-modal-confirm").click();
     await expectToast(page, "success", "Transaction deleted successfully");
     await page.waitForURL(/\/portal2\/en\/transactions$/);
@@ -395,3 +396,22 @@ describe("orders and the bank view", () => {
     await page.context().close();
   });
 });
+
+/**
+ * Picks an option of a Mantine select. The filters panel opens with an animation, and a click that lands while
+ * it runs can leave the dropdown closed; so open it again until the option shows (a loaded machine is slow).
+ */
+async function chooseOption(page: Page, testId: string, name: string): Promise<void> {
+  const option = page.getByRole("option", { name });
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await page.getByTestId(testId).click();
+    try {
+      await option.waitFor({ state: "visible", timeout: 3000 });
+      await option.click();
+      return;
+    } catch {
+      await page.keyboard.press("Escape");
+    }
+  }
+  throw new Error(`the option ${name} of ${testId} never showed`);
+}
