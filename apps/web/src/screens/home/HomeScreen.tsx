@@ -1,16 +1,15 @@
-import { Grid, SimpleGrid, Stack, Title } from "@mantine/core";
+import { Grid, SimpleGrid, Stack } from "@mantine/core";
 import type { HomeAnswer } from "@portal/domain/analytics-api";
 import { useTranslation } from "react-i18next";
 import { useHomeAnalytics } from "../../api/analytics.api.ts";
 import { useSession } from "../../auth/session.ts";
-import classes from "../ComingSoon.module.css";
+import { AnalyticsPage } from "./AnalyticsPage.tsx";
 import { formattersFor } from "./amounts.ts";
 import { ChartPanel } from "./ChartPanel.tsx";
-import { dirOfLang, ofCurrency, selectedCurrency, seriesRows } from "./chartData.ts";
+import { dirOfLang, ofCurrency, seriesRows } from "./chartData.ts";
 import { NewDashboardBanner } from "./NewDashboardBanner.tsx";
-import { PeriodControls } from "./PeriodControls.tsx";
 import type { PeriodState } from "./periodSearch.ts";
-import { AnalyticsError, AnalyticsSkeleton, EmptyState } from "./QueryStates.tsx";
+import { EmptyState } from "./QueryStates.tsx";
 import { RecentOrders, RecentTransactions } from "./RecentLists.tsx";
 import { StartAccepting } from "./StartAccepting.tsx";
 import { StatCard } from "./StatCard.tsx";
@@ -23,37 +22,24 @@ export default function HomeScreen() {
   const session = useSession();
   const [state, setState] = usePeriodState();
   const query = useHomeAnalytics(state);
-  const answer = query.data;
-  const currency = answer ? selectedCurrency(answer.currencies, state.currency) : undefined;
-  const hasLive = answer?.has_live_integration ?? session?.has_live_integration ?? true;
+  const hasLive = query.data?.has_live_integration ?? session?.has_live_integration ?? true;
 
   return (
-    <Stack gap="lg" data-testid="home-screen" aria-busy={query.isFetching}>
-      <div className={classes.titleBar}>
-        <Title order={1} size="h2" className={classes.title}>
-          {t("nav.home")}
-        </Title>
-      </div>
-      <NewDashboardBanner />
-      {!hasLive ? <StartAccepting /> : null}
-      <PeriodControls
-        state={state}
-        onChange={setState}
-        currencies={answer?.currencies ?? []}
-        currency={currency}
-        range={answer?.range}
-      />
-      {query.isError && !answer ? (
-        <AnalyticsError error={query.error} onRetry={() => void query.refetch()} />
-      ) : !answer ? (
-        <AnalyticsSkeleton cards={6} />
-      ) : (
+    <AnalyticsPage
+      testId="home-screen"
+      title={t("nav.home")}
+      state={state}
+      onChange={setState}
+      query={query}
+      skeletonCards={6}
+      beforeControls={
         <>
-          {query.isError ? <AnalyticsError error={query.error} onRetry={() => void query.refetch()} /> : null}
-          <HomeFigures answer={answer} currency={currency} state={state} />
+          <NewDashboardBanner />
+          {!hasLive ? <StartAccepting /> : null}
         </>
-      )}
-    </Stack>
+      }
+      figures={(answer, currency) => <HomeFigures answer={answer} currency={currency} state={state} />}
+    />
   );
 }
 

@@ -1,14 +1,13 @@
-import { Grid, SimpleGrid, Stack, Title } from "@mantine/core";
+import { Grid, SimpleGrid, Stack } from "@mantine/core";
 import type { ReportsAnswer } from "@portal/domain/analytics-api";
 import { useTranslation } from "react-i18next";
 import { useReportsAnalytics } from "../../api/analytics.api.ts";
-import classes from "../ComingSoon.module.css";
+import { AnalyticsPage } from "../home/AnalyticsPage.tsx";
 import { formattersFor } from "../home/amounts.ts";
 import { ChartPanel } from "../home/ChartPanel.tsx";
-import { dirOfLang, ofCurrency, selectedCurrency, seriesRows } from "../home/chartData.ts";
-import { PeriodControls } from "../home/PeriodControls.tsx";
+import { dirOfLang, ofCurrency, seriesRows } from "../home/chartData.ts";
 import type { PeriodState } from "../home/periodSearch.ts";
-import { AnalyticsError, AnalyticsSkeleton, EmptyState } from "../home/QueryStates.tsx";
+import { EmptyState } from "../home/QueryStates.tsx";
 import { StatCard } from "../home/StatCard.tsx";
 import { useLang } from "../home/useLang.ts";
 import { usePeriodState } from "../home/usePeriodState.ts";
@@ -19,33 +18,16 @@ export default function ReportsScreen() {
   const { t } = useTranslation();
   const [state, setState] = usePeriodState();
   const query = useReportsAnalytics(state);
-  const answer = query.data;
-  const currency = answer ? selectedCurrency(answer.currencies, state.currency) : undefined;
   return (
-    <Stack gap="lg" data-testid="reports-screen" aria-busy={query.isFetching}>
-      <div className={classes.titleBar}>
-        <Title order={1} size="h2" className={classes.title}>
-          {t("nav.reports")}
-        </Title>
-      </div>
-      <PeriodControls
-        state={state}
-        onChange={setState}
-        currencies={answer?.currencies ?? []}
-        currency={currency}
-        range={answer?.range}
-      />
-      {query.isError && !answer ? (
-        <AnalyticsError error={query.error} onRetry={() => void query.refetch()} />
-      ) : !answer ? (
-        <AnalyticsSkeleton cards={8} />
-      ) : (
-        <>
-          {query.isError ? <AnalyticsError error={query.error} onRetry={() => void query.refetch()} /> : null}
-          <ReportFigures answer={answer} currency={currency} state={state} />
-        </>
-      )}
-    </Stack>
+    <AnalyticsPage
+      testId="reports-screen"
+      title={t("nav.reports")}
+      state={state}
+      onChange={setState}
+      query={query}
+      skeletonCards={8}
+      figures={(answer, currency) => <ReportFigures answer={answer} currency={currency} state={state} />}
+    />
   );
 }
 
