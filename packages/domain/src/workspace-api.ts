@@ -496,20 +496,30 @@ export type OrderListItem = z.infer<typeof orderListItemSchema>;
 export const orderListAnswerSchema = listAnswerSchema(orderListItemSchema);
 
 /** Total processed: per currency, all orders and the paid ones. */
+const orderTotalsBlockSchema = z.object({
+  currency: z.string(),
+  orders: amountCountSchema,
+  paid: amountCountSchema,
+  processed_cents: z.number(),
+});
 export const orderTotalsAnswerSchema = z.object({
   date_from: z.string().nullable(),
   date_to: z.string().nullable(),
   is_live: z.boolean(),
-  currencies: z.array(
-    z.object({
-      currency: z.string(),
-      orders: amountCountSchema,
-      paid: amountCountSchema,
-      processed_cents: z.number(),
-    }),
-  ),
+  currencies: z.array(orderTotalsBlockSchema),
 });
 export type OrderTotalsAnswer = z.infer<typeof orderTotalsAnswerSchema>;
+
+/**
+ * GET /api/bank/orders/totals: each currency's orders figures (as the merchant's header) plus the bank header by
+ * payment method (as /api/bank/transactions/totals: successful payments of the range by gateway type, TOTAL all).
+ */
+export const bankOrderTotalsAnswerSchema = orderTotalsAnswerSchema.extend({
+  currencies: z.array(
+    orderTotalsBlockSchema.extend({ methods: z.record(z.enum(BANK_TOTAL_METHODS), amountCountSchema) }),
+  ),
+});
+export type BankOrderTotalsAnswer = z.infer<typeof bankOrderTotalsAnswerSchema>;
 
 export const orderDetailsSchema = z.object({
   order: orderListItemSchema.extend({

@@ -1,4 +1,5 @@
 import {
+  bankOrderTotalsAnswerSchema,
   bankTotalsAnswerSchema,
   orderDetailsSchema,
   orderListQuerySchema,
@@ -11,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/auth.hook.ts";
-import { findOrder, listOrders, orderDetails } from "../orders/orders.repository.ts";
+import { bankOrderTotals, findOrder, listOrders, orderDetails } from "../orders/orders.repository.ts";
 import { orderListAnswer } from "../orders/orders.routes.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { transactionDetails } from "../transactions/details.ts";
@@ -92,6 +93,22 @@ export async function bankRoutes(parent: FastifyInstance): Promise<void> {
       config: { permission: "can view orders" },
     },
     async (request) => listOrders(db, bankScopeOf(request, request.query.merchant_id), request.query),
+  );
+
+  app.get(
+    "/api/bank/orders/totals",
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Bank orders header: orders, paid and processed per currency, with TOTAL, SOUHOOLA, GET_GO, VPC, CASH, " +
+          "VALU, PREMIUM, UIG, CAGG, MPAY",
+        querystring: totalsQuerySchema,
+        response: { 200: bankOrderTotalsAnswerSchema },
+      },
+      config: { permission: "can view orders" },
+    },
+    async (request) => bankOrderTotals(db, bankScopeOf(request, request.query.merchant_id), request.query),
   );
 
   app.get(

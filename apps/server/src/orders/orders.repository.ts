@@ -1,17 +1,20 @@
-import type {
-  OrderDetails,
-  OrderDisplayStatus,
-  OrderListItem,
-  OrderListQuery,
-  OrderTotalsAnswer,
-  TotalsQuery,
-  TransactionStatus,
+import {
+  BANK_TOTAL_METHODS,
+  type BankOrderTotalsAnswer,
+  type BankTotalsAnswer,
+  type OrderDetails,
+  type OrderDisplayStatus,
+  type OrderListItem,
+  type OrderListQuery,
+  type OrderTotalsAnswer,
+  type TotalsQuery,
+  type TransactionStatus,
 } from "@portal/domain";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { orderStatusOf } from "../transactions/details.ts";
 import { merchantCondition, parseDateParam, type Scope } from "../transactions/scope.ts";
-import { COUNT_CAP, type ListPage } from "../transactions/transactions.repository.ts";
+import { bankTotals, COUNT_CAP, type ListPage } from "../transactions/transactions.repository.ts";
 
 /** Orders of the dashboard: list, totals and details, inside the caller's scope and mode; soft-deleted hidden. */
 
@@ -151,6 +154,41 @@ export async function orderTotals(
       paid: { count: Number(r.paid_n), amount_cents: Number(r.paid_amount) },
       processed_cents: Number(r.processed),
     })),
+  };
+}
+
+/**
+ * The bank's orders header: per currency, the orders figures of orderTotals and the bank header by payment method
+ * of bankTotals (the same query as /api/bank/transactions/totals), both in the bank's scope and the asked mode.
+ * A currency with orders but no payments gets zero methods, and one with payments but no orders zero orders.
+ */
+export async function bankOrderTotals(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: TotalsQuery,
+): Promise<BankOrderTotalsAnswer> {
+  const orders = await orderTotals(db, scope, query);
+  const methods = await bankTotals(db, scope, query);
+  type Methods = BankTotalsAnswer["currencies"][number]["methods"];
+  const noMethods = (): Methods =>
+    Object.fromEntries(BANK_TOTAL_METHODS.map((m) => [m, { count: 0, amount_cents: 0 }])) as Methods;
+  const byCurrency = new Map<string, BankOrderTotalsAnswer["currencies"][number]>();
+  for (const c of orders.currencies) byCurrency.set(c.currency, { ...c, methods: noMethods() });
+  for (const c of methods.currencies) {
+    const block = byCurrency.get(c.currency);
+    if (block) block.methods = c.methods;
+    else
+      byCurrency.set(c.currency, {
+        currency: c.currency,
+        orders: { count: 0, amount_cents: 0 },
+        paid: { count: 0, amount_cents: 0 },
+        processed_cents: 0,
+        methods: c.methods,
+      });
+  }
+  return {
+    ...orders,
+    currencies: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
   };
 }
 

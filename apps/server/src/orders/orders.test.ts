@@ -208,6 +208,8 @@ describeEachDatabase("orders and the bank view", (get) => {
     let txId: number;
     let orderRef: string;
     let customer: string;
+    let otherBankMerchant: number;
+    let usdRef: string;
     beforeAll(async () => {
       const db = app.payments.db;
       const fx = fixtures(db);
@@ -235,6 +237,24 @@ describeEachDatabase("orders and the bank view", (get) => {
       await r.payment(m.id, { created_at: at, gateway_type: "UIG", amount_cents: 1500 });
       await r.payment(m.id, { created_at: at, gateway_type: "GET_GO", amount_cents: 800 });
       orderRef = (await r.order(m.id, { created_at: at })).merchant_order_id!;
+      // The orders header: a paid USD order (no payment of its own in the range), and test-mode rows.
+      usdRef = (
+        await r.order(m.id, {
+          created_at: at,
+          currency: "USD",
+          amount_cents: 2500,
+          paid_amount_cents: 2500,
+          payment_status: "PAID",
+        })
+      ).merchant_order_id!;
+      await r.order(m.id, { created_at: at, is_live: false, amount_cents: 777, paid_amount_cents: 777 });
+      await r.payment(m.id, { created_at: at, is_live: false, gateway_type: "CASH", amount_cents: 777 });
+      // Another bank's merchant, with orders and payments in the same range.
+      const foreignBank = await fx.bank();
+      const foreign = await fx.merchant({ bank_id: foreignBank.id });
+      otherBankMerchant = foreign.id;
+      await r.order(foreign.id, { created_at: at, amount_cents: 31_337, paid_amount_cents: 31_337 });
+      await r.payment(foreign.id, { created_at: at, gateway_type: "VALU", amount_cents: 31_337 });
       // A merchant of no bank: never in the bank's lists.
       await r.payment(merchantId, { created_at: at, amount_cents: 999_999 });
       expect(merchantUser.username).toBeTruthy();
@@ -263,9 +283,9 @@ describeEachDatabase("orders and the bank view", (get) => {
         CAGG: { count: 0, amount_cents: 0 },
       });
       const orders = await list("", bankSession, "/api/bank/orders");
-      expect(orders.results.map((x: { merchant_order_id: string }) => x.merchant_order_id)).toEqual([
-        orderRef,
-      ]);
+      expect(orders.results.map((x: { merchant_order_id: string }) => x.merchant_order_id).sort()).toEqual(
+        [orderRef, usdRef].sort(),
+      );
       expect(orders.results[0].merchant).toMatchObject({ id: bankMerchant, name: company });
       const details = await app.inject({
         url: `/api/bank/transactions/${txId}`,
@@ -277,6 +297,81 @@ describeEachDatabase("orders and the bank view", (get) => {
         can_void: false,
         can_capture: false,
       });
+    });
+
+    it("answers the bank orders header: orders figures and the methods per currency, live and test apart", async () => {
+      const range = "date_from=2026-03-01&date_to=2026-03-31";
+      const noMethod = { count: 0, amount_cents: 0 };
+      const live = await list(range, bankSession, "/api/bank/orders/totals");
+      expect(live).toMatchObject({ date_from: "2026-03-01", date_to: "2026-03-31", is_live: true });
+      expect(live.currencies.map((c: { currency: string }) => c.currency)).toEqual(["EGP", "USD"]);
+      const [egp, usd] = live.currencies;
+      expect(egp).toMatchObject({
+        orders: { count: 1, amount_cents: 10000 },
+        paid: { count: 0, amount_cents: 0 },
+        processed_cents: 0,
+      });
+      expect(egp.methods).toEqual({
+        TOTAL: { count: 3, amount_cents: 6300 },
+        SOUHOOLA: noMethod,
+        GET_GO: { count: 1, amount_cents: 800 },
+        VPC: { count: 1, amount_cents: 4000 },
+        CASH: noMethod,
+        VALU: noMethod,
+        PREMIUM: noMethod,
+        UIG: { count: 1, amount_cents: 1500 },
+        CAGG: noMethod,
+        MPAY: noMethod,
+      });
+      expect(usd).toMatchObject({
+        orders: { count: 1, amount_cents: 2500 },
+        paid: { count: 1, amount_cents: 2500 },
+        processed_cents: 2500,
+      });
+      expect(Object.values(usd.methods)).toEqual(Array(10).fill(noMethod));
+      // The same figures as the bank transactions header for the range.
+      const txTotals = await list(range, bankSession, "/api/bank/transactions/totals");
+      expect(egp.methods).toEqual(txTotals.currencies[0].methods);
+
+      const test = await list(`${range}&is_live=false`, bankSession, "/api/bank/orders/totals");
+      expect(test.is_live).toBe(false);
+      expect(test.currencies).toHaveLength(1);
+      expect(test.currencies[0]).toMatchObject({
+        currency: "EGP",
+        orders: { count: 1, amount_cents: 777 },
+        processed_cents: 777,
+        methods: { TOTAL: { count: 1, amount_cents: 777 }, CASH: { count: 1, amount_cents: 777 } },
+      });
+      // Outside the range: nothing.
+      expect(
+        (await list("date_from=2026-04-01&date_to=2026-04-30", bankSession, "/api/bank/orders/totals"))
+          .currencies,
+      ).toEqual([]);
+      // One merchant of the bank.
+      const one = await list(`${range}&merchant_id=${bankMerchant}`, bankSession, "/api/bank/orders/totals");
+      expect(one.currencies.map((c: { currency: string }) => c.currency)).toEqual(["EGP", "USD"]);
+    });
+
+    it("never shows another bank's orders totals", async () => {
+      const url = "/api/bank/orders/totals?date_from=2026-03-01&date_to=2026-03-31";
+      await expectCrossTenantIsolation(app, {
+        request: { url },
+        owner: bankSession,
+        intruder: otherBank,
+        secrets: ['"amount_cents":6300', '"amount_cents":2500'],
+      });
+      // Asking for another bank's merchant (or a merchant of no bank) by id gives nothing.
+      for (const id of [otherBankMerchant, merchantId]) {
+        const foreign = await list(`merchant_id=${id}`, bankSession, "/api/bank/orders/totals");
+        expect(foreign.currencies).toEqual([]);
+      }
+      const all = JSON.stringify(await list("", bankSession, "/api/bank/orders/totals"));
+      expect(all).not.toContain("31337");
+      // Merchants are refused the bank route, bank users the merchant one.
+      expect((await app.inject({ url, headers: owner.headers })).statusCode).toBe(403);
+      expect((await app.inject({ url: "/api/orders/totals", headers: bankSession.headers })).statusCode).toBe(
+        403,
+      );
     });
 
     it("never shows another bank's merchants", async () => {
