@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
+import { collectCash } from "../payments/cash.service.ts";
 import { paymentError } from "../payments/errors.ts";
 import { idempotencyKeyOf } from "../payments/idempotency.ts";
 import { exponentOf, intentionByPublicKey, intentionMethods } from "../payments/intentions.service.ts";
@@ -345,6 +346,30 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await limit(request.body.bill_reference, "submit");
       return payKioskBill(rt, request.body.bill_reference);
+    },
+  );
+
+  app.post(
+    "/api/simulator/cash/collect",
+    {
+      schema: {
+        tags: ["simulator"],
+        summary: "Simulate the courier collecting a pending cash payment (test mode only)",
+        description:
+          "The payment succeeds, its order is paid and the processed callback is sent. Idempotent: collecting " +
+          "again answers the same transaction without a second callback. A live, non-cash or unknown payment " +
+          "(or another payment token's) answers 404 {code: invalid_transaction}.",
+        body: z.object({
+          payment_token: z.string().min(1),
+          transaction_id: z.coerce.number().int().positive(),
+        }),
+        response: { 200: transactionSchema, ...errors },
+      },
+      config: PUBLIC,
+    },
+    async (request) => {
+      await limit(request.body.payment_token, "submit");
+      return collectCash(rt, request.body);
     },
   );
 };
