@@ -31,6 +31,65 @@ const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 2);
 const DB_NAME = "portal_bench_payments";
+// Extra node options for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
+/** CPU seconds (user + system) of the given processes, or of every process whose command is `comm`. */
+function cpuSeconds(select: { pids?: number[]; comm?: string }): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  const pids =
+    select.pids ??
+    fs
+      .readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number);
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      if (select.comm && comm !== select.comm) continue;
+      const fields = stat.slice(close + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / tick;
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return total;
+}
+
+// The merchants and customers talk HTTP/1.1 with keep-alive through node:http: fetch costs this process
+// four times the CPU per request, and this process shares the machine's two cores with the servers.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: "POST", agent, headers: { "content-type": "application/json", ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (c: Buffer) => chunks.push(c));
+        response.on("end", () => {
+          try {
+            resolve({
+              status: response.statusCode ?? 0,
+              json: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+            });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(JSON.stringify(body));
+  });
+}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -42,6 +101,9 @@ async function recreateDatabase(): Promise<string> {
   await admin.connect();
   await admin.query(`drop database if exists ${DB_NAME} with (force)`);
   await admin.query(`create database ${DB_NAME}`);
+  // BENCH_LOG_STATEMENTS=1 logs every statement of the run to the server log (to count round trips).
+  if (process.env.BENCH_LOG_STATEMENTS === "1")
+    await admin.query(`alter database ${DB_NAME} set log_statement = 'all'`);
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${DB_NAME}`;
@@ -49,7 +111,7 @@ async function recreateDatabase(): Promise<string> {
 }
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -145,10 +207,9 @@ export async function run(): Promise<void> {
     const pay = async (n: number) => {
       const base = bases[Math.abs(n) % bases.length]!;
       let t = performance.now();
-      const intention = await fetch(`${base}/v1/intention/`, {
-        method: "POST",
-        headers: { authorization: `Token ${keys.secretKeyTest}`, "content-type": "application/json" },
-        body: JSON.stringify({
+      const intention = await post(
+        `${base}/v1/intention/`,
+        {
           amount: 10000,
           currency: "EGP",
           payment_methods: [integration.id],
@@ -160,26 +221,23 @@ export async function run(): Promise<void> {
             phone_number: "+201000000000",
           },
           special_reference: `bench-${n}`,
-        }),
-      });
+        },
+        { authorization: `Token ${keys.secretKeyTest}` },
+      );
       if (intention.status !== 201)
-        throw new Error(`intention ${intention.status}: ${await intention.text()}`);
-      const token = ((await intention.json()) as { payment_keys: { key: string }[] }).payment_keys[0]!.key;
+        throw new Error(`intention ${intention.status}: ${JSON.stringify(intention.json)}`);
+      const token = (intention.json as { payment_keys: { key: string }[] }).payment_keys[0]!.key;
       intentionMs.push(performance.now() - t);
       t = performance.now();
-      const card = await fetch(`${base}/api/checkout/card`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          payment_token: token,
-          card_holder: "Test Account",
-          pan: "5123456789012346",
-          expiry_month: 1,
-          expiry_year: 39,
-          cvv: "123",
-        }),
+      const card = await post(`${base}/api/checkout/card`, {
+        payment_token: token,
+        card_holder: "Test Account",
+        pan: "5123456789012346",
+        expiry_month: 1,
+        expiry_year: 39,
+        cvv: "123",
       });
-      const answer = (await card.json()) as { transaction?: { success: boolean } };
+      const answer = card.json as { transaction?: { success: boolean } };
       cardMs.push(performance.now() - t);
       if (card.status !== 200 || !answer.transaction?.success) failures++;
     };
@@ -196,6 +254,12 @@ export async function run(): Promise<void> {
       `payments benchmark: ${PAYMENTS} payments, concurrency ${CONCURRENCY}, ${SERVERS} server process(es)`,
     );
     const loadBefore = os.loadavg()[0]!;
+    const serverPids = servers.map((s) => s.pid ?? 0);
+    const cpuBefore = {
+      servers: cpuSeconds({ pids: serverPids }),
+      postgres: cpuSeconds({ comm: "postgres" }),
+      bench: process.cpuUsage(),
+    };
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -212,6 +276,13 @@ export async function run(): Promise<void> {
     while (received.size < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const delivered = received.size - warmCallbacks.size;
     const elapsed = (Math.max(lastCallbackAt, paidAt) - started) / 1000;
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    const perPayment = (seconds: number) => Math.round((seconds * 1000 * 100) / PAYMENTS) / 100;
+    const cpuMs = {
+      servers: perPayment(cpuSeconds({ pids: serverPids }) - cpuBefore.servers),
+      postgres: perPayment(cpuSeconds({ comm: "postgres" }) - cpuBefore.postgres),
+      bench_client_and_receiver: perPayment((benchCpu.user + benchCpu.system) / 1e6),
+    };
     intentionMs.sort((a, b) => a - b);
     cardMs.sort((a, b) => a - b);
     const results = {
@@ -238,6 +309,8 @@ export async function run(): Promise<void> {
         card_p50: Math.round(percentile(cardMs, 50)),
         card_p95: Math.round(percentile(cardMs, 95)),
       },
+      // CPU time per payment by process kind: at 500 a second two cores allow 4 ms in all.
+      cpu_ms_per_payment: cpuMs,
       goal_payments_per_second: 500,
       // The machine's 1-minute load average around the run: other work on the same cores lowers the figures.
       load_average: {
@@ -254,6 +327,7 @@ export async function run(): Promise<void> {
     for (const s of servers) s.kill("SIGTERM");
     receiver.closeAllConnections();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    agent.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,7 +10,7 @@ import {
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures } from "../test/fixtures.ts";
-import { ATTEMPT_HEADER, deliverCallback, retryDelaySeconds } from "./delivery.ts";
+import { ATTEMPT_HEADER, deliverCallback, deliverCallbacks, retryDelaySeconds } from "./delivery.ts";
 import { signToken, signTransaction, verifyTransaction } from "./hmac.ts";
 import { startCallbackWorker } from "./worker.ts";
 
@@ -88,6 +88,42 @@ describeEachDatabase("callback delivery", (get) => {
     expect(obj).toMatchObject({ masked_pan: "xxxx-xxxx-xxxx-2346", card_subtype: "MasterCard" });
     expect(obj.token).toMatch(/^[0-9a-f]{56}$/);
     expect(call.query.get("hmac")).toBe(signToken(obj, m.keys.hmacSecret));
+  });
+
+  it("delivers a batch side by side: one result per job in order, each attempt recorded as sent", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { token } = await paymentTokenFor(app, m, m.integrations.card);
+      ids.push((await payCard(app, token)).json().transaction.id);
+    }
+    // The worker delivers each payment's event first; the batch below resends them by hand.
+    for (const id of ids) await expect.poll(() => received(id).length, { timeout: 20_000 }).toBe(1);
+    const job = (transactionId: number) => ({
+      job: { transactionId, kind: "TRANSACTION" as const, attempt: 1, trigger: "manual" as const },
+      jobId: null,
+    });
+    const results = await deliverCallbacks(app.payments, [
+      job(ids[2]!),
+      job(987_654_321),
+      job(ids[0]!),
+      job(ids[1]!),
+    ]);
+    expect(results.map((r) => r.ok)).toEqual([true, false, true, true]);
+    expect(results[1]).toEqual({ attemptId: undefined, ok: false });
+    for (const [position, id] of [
+      [0, ids[2]!],
+      [2, ids[0]!],
+      [3, ids[1]!],
+    ] as const) {
+      const calls = received(id);
+      expect(calls).toHaveLength(2);
+      // The header of what was sent names the attempt recorded for that same transaction.
+      expect(Number(calls[1]!.headers[ATTEMPT_HEADER])).toBe(results[position]!.attemptId);
+      const rows = await attempts(id);
+      const manual = rows.find((r) => r.trigger === "manual")!;
+      expect(manual).toMatchObject({ id: results[position]!.attemptId, status_code: 200, error: null });
+      expect(manual.finished_at).toBeInstanceOf(Date);
+    }
   });
 
   describe("failures and retrial", () => {

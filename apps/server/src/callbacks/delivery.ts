@@ -1,16 +1,18 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { cardTokenContext, hmacSecretOf } from "../payments/outcome.ts";
+import { cardTokenContext } from "../payments/outcome.ts";
 import { providerTime } from "../payments/provider-time.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
 import {
-  loadTransactionView,
+  type DeliveryView,
+  loadTransactionViews,
   type TransactionView,
   timeZoneOf,
   transactionObject,
 } from "../payments/transaction-object.ts";
-import { decryptSecret } from "../security/keys.ts";
+import { decryptSecret, hmacSecretContext } from "../security/keys.ts";
 import { signToken, signTransaction } from "./hmac.ts";
+import { type PostAnswer, postJson } from "./post.ts";
 import type { CallbackJob } from "./queue.ts";
 
 /**
@@ -19,6 +21,9 @@ import type { CallbackJob } from "./queue.ts";
  * stopped mid-request leaves a visible, interrupted attempt; the job then runs again elsewhere (at least once).
  * A failed attempt with auto callback retrial on schedules the next one, up to the maximum, each waiting twice
  * as long as the one before.
+ *
+ * The worker delivers a batch of jobs at a time with a fixed number of queries whatever the batch's size: one
+ * reads every view, one records the attempts, one completes them (docs/payments.md, "Benchmark").
  */
 
 export const EXCERPT_CHARS = 500;
@@ -51,6 +56,38 @@ async function readExcerpt(response: Response): Promise<string> {
   return text.slice(0, EXCERPT_CHARS);
 }
 
+/** A POST through an injected fetch (tests), answering as postJson does. */
+async function postWithFetch(
+  fetchImpl: Fetch,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<PostAnswer> {
+  try {
+    const response = await fetchImpl(url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { statusCode: response.status, excerpt: await readExcerpt(response), error: null };
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string; message?: string } };
+    const error =
+      err.name === "TimeoutError"
+        ? `Timed out after ${timeoutMs} ms`
+        : (err.cause?.code ?? err.cause?.message ?? err.message);
+    return { statusCode: null, excerpt: null, error: error.slice(0, EXCERPT_CHARS) };
+  }
+}
+
+function hmacSecretFrom(rt: PaymentsRuntime, view: TransactionView): string {
+  const encrypted = view.merchant.hmac_secret_enc;
+  return encrypted ? decryptSecret(encrypted, rt.dataKey, hmacSecretContext(view.merchant.id)) : "";
+}
+
 /** The body of a callback and its signature, built from the current rows. */
 export async function callbackPayload(
   rt: PaymentsRuntime,
@@ -58,9 +95,9 @@ export async function callbackPayload(
   job: Pick<CallbackJob, "transactionId" | "kind" | "cardTokenId">,
   view?: TransactionView,
 ): Promise<{ body: Record<string, unknown>; hmac: string; merchantId: number } | undefined> {
-  view ??= await loadTransactionView(db, job.transactionId);
+  view ??= (await loadTransactionViews(db, [job.transactionId])).get(job.transactionId);
   if (!view) return undefined;
-  const secret = await hmacSecretOf(rt, db, view.tx.merchant_id);
+  const secret = hmacSecretFrom(rt, view);
   if (job.kind === "TOKEN") {
     if (job.cardTokenId === undefined) return undefined;
     const row = await db
@@ -104,105 +141,128 @@ export function retryDelaySeconds(baseSeconds: number, next: number): number {
   return baseSeconds * 2 ** Math.max(0, next - 2);
 }
 
+export interface DeliveryJob {
+  job: CallbackJob;
+  /** The queue's job id, or null for a delivery run outside the queue. */
+  jobId: string | null;
+}
+
+interface Prepared {
+  index: number;
+  job: CallbackJob;
+  jobId: string | null;
+  view: DeliveryView;
+  url: string;
+  payload: { body: Record<string, unknown>; hmac: string };
+}
+
 export async function deliverCallback(
   rt: PaymentsRuntime,
   job: CallbackJob,
   jobId: string | null,
-  fetchImpl: Fetch = fetch,
+  fetchImpl?: Fetch,
 ): Promise<DeliveryResult> {
-  const db = rt.db;
-  const view = await loadTransactionView(db, job.transactionId);
-  if (!view) return { attemptId: undefined, ok: false };
-  const integration =
-    view.tx.integration_id === null
-      ? undefined
-      : await db
-          .selectFrom("integrations")
-          .select(["processed_callback_url", "auto_callback_retrial"])
-          .where("id", "=", view.tx.integration_id)
-          .executeTakeFirst();
-  const url = view.paymentKey?.notification_url || integration?.processed_callback_url;
-  if (!url) return { attemptId: undefined, ok: false };
-  const payload = await callbackPayload(rt, db, job, view);
-  if (!payload) return { attemptId: undefined, ok: false };
+  return (await deliverCallbacks(rt, [{ job, jobId }], fetchImpl))[0]!;
+}
 
-  const attempt = await db.transaction().execute(async (trx) => {
+/** Delivers a batch of callback jobs side by side; answers one result per job, in order. */
+export async function deliverCallbacks(
+  rt: PaymentsRuntime,
+  batch: DeliveryJob[],
+  fetchImpl?: Fetch,
+): Promise<DeliveryResult[]> {
+  const db = rt.db;
+  const results: DeliveryResult[] = batch.map(() => ({ attemptId: undefined, ok: false }));
+  const views = await loadTransactionViews(db, [...new Set(batch.map((b) => b.job.transactionId))]);
+  const prepared: Prepared[] = [];
+  for (const [index, { job, jobId }] of batch.entries()) {
+    const view = views.get(job.transactionId);
+    if (!view) continue;
+    const url = view.paymentKey?.notification_url || view.integration?.processed_callback_url;
+    if (!url) continue;
+    const payload = await callbackPayload(rt, db, job, view);
+    if (!payload) continue;
+    prepared.push({ index, job, jobId, view, url, payload });
+  }
+  if (prepared.length === 0) return results;
+
+  // Record every attempt before its request goes out; a job that ran before in a process that stopped
+  // mid-request first closes that attempt's record.
+  const jobIds = prepared.map((p) => p.jobId).filter((id): id is string => id !== null);
+  const attemptIds = await db.transaction().execute(async (trx) => {
     await logWrite(trx);
-    if (jobId !== null) {
-      // This job ran before in a process that stopped mid-request: close that attempt's record.
+    if (jobIds.length > 0)
       await trx
         .updateTable("callback_attempts")
         .set({ finished_at: new Date(), error: INTERRUPTED })
-        .where("job_id", "=", jobId)
+        .where("job_id", "in", jobIds)
         .where("finished_at", "is", null)
         .execute();
-    }
-    return trx
+    const rows = await trx
       .insertInto("callback_attempts")
-      .values({
-        transaction_id: view.tx.id,
-        merchant_id: view.tx.merchant_id,
-        kind: job.kind,
-        trigger: job.trigger,
-        attempt: job.attempt,
-        job_id: jobId,
-        url,
-      })
+      .values(
+        prepared.map((p) => ({
+          transaction_id: p.view.tx.id,
+          merchant_id: p.view.tx.merchant_id,
+          kind: p.job.kind,
+          trigger: p.job.trigger,
+          attempt: p.job.attempt,
+          job_id: p.jobId,
+          url: p.url,
+        })),
+      )
       .returning("id")
-      .executeTakeFirstOrThrow();
+      .execute();
+    // A multi-row insert answers its rows in the order of its values.
+    return rows.map((r) => r.id);
   });
 
-  const target = `${url}${url.includes("?") ? "&" : "?"}hmac=${payload.hmac}`;
-  const started = performance.now();
-  let statusCode: number | null = null;
-  let excerpt: string | null = null;
-  let error: string | null = null;
-  try {
-    const response = await fetchImpl(target, {
-      method: "POST",
-      headers: {
+  const answers = await Promise.all(
+    prepared.map(async (p, i) => {
+      const target = `${p.url}${p.url.includes("?") ? "&" : "?"}hmac=${p.payload.hmac}`;
+      const headers = {
         "content-type": "application/json",
         "user-agent": "Portal-Callbacks/1.0",
-        [ATTEMPT_HEADER]: String(attempt.id),
-      },
-      body: JSON.stringify(payload.body),
-      redirect: "manual",
-      signal: AbortSignal.timeout(rt.settings.callbackTimeoutMs),
-    });
-    statusCode = response.status;
-    excerpt = await readExcerpt(response);
-  } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    error = (
-      err.name === "TimeoutError"
-        ? `Timed out after ${rt.settings.callbackTimeoutMs} ms`
-        : (err.cause?.code ?? err.cause?.message ?? err.message)
-    ).slice(0, EXCERPT_CHARS);
-  }
-  const latency = Math.round(performance.now() - started);
-  const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-  const retry =
-    !ok && job.attempt < rt.settings.callbackMaxAttempts && integration?.auto_callback_retrial === true;
+        [ATTEMPT_HEADER]: String(attemptIds[i]),
+      };
+      const body = JSON.stringify(p.payload.body);
+      const started = performance.now();
+      const answer = fetchImpl
+        ? await postWithFetch(fetchImpl, target, headers, body, rt.settings.callbackTimeoutMs)
+        : await postJson(target, headers, body, rt.settings.callbackTimeoutMs, EXCERPT_CHARS);
+      return { ...answer, latency: Math.round(performance.now() - started) };
+    }),
+  );
 
-  let retryInSeconds: number | undefined;
+  const finished = new Date();
+  const retries: { job: CallbackJob; delay: number }[] = [];
   await db.transaction().execute(async (trx) => {
-    // A scheduled retry is a job that must survive anything, so only a final answer takes the fast commit.
-    if (!retry) await logWrite(trx);
-    await trx
-      .updateTable("callback_attempts")
-      .set({
-        finished_at: new Date(),
-        status_code: statusCode,
-        latency_ms: latency,
-        response_excerpt: excerpt,
-        error,
-      })
-      .where("id", "=", attempt.id)
-      .execute();
-    if (!retry) return;
-    const next = job.attempt + 1;
-    retryInSeconds = retryDelaySeconds(rt.settings.callbackRetryBaseSeconds, next);
-    await rt.callbacks.enqueue(trx, { ...job, attempt: next, trigger: "retry" }, retryInSeconds);
+    for (const [i, p] of prepared.entries()) {
+      const answer = answers[i]!;
+      const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
+      const retry =
+        !ok &&
+        p.job.attempt < rt.settings.callbackMaxAttempts &&
+        p.view.integration?.auto_callback_retrial === true;
+      results[p.index] = { attemptId: attemptIds[i], ok };
+      if (retry) {
+        const next = p.job.attempt + 1;
+        const delay = retryDelaySeconds(rt.settings.callbackRetryBaseSeconds, next);
+        results[p.index]!.retryInSeconds = delay;
+        retries.push({ job: { ...p.job, attempt: next, trigger: "retry" }, delay });
+      }
+    }
+    // A scheduled retry is a job that must survive anything, so only final answers take the fast commit.
+    if (retries.length === 0) await logWrite(trx);
+    await sql`update callback_attempts as a set finished_at = ${finished}, status_code = v.status_code,
+        latency_ms = v.latency_ms, response_excerpt = v.response_excerpt, error = v.error
+      from (select unnest(${sql.val(attemptIds)}::bigint[]) as id,
+          unnest(${sql.val(answers.map((a) => a.statusCode))}::int[]) as status_code,
+          unnest(${sql.val(answers.map((a) => a.latency))}::int[]) as latency_ms,
+          unnest(${sql.val(answers.map((a) => a.excerpt))}::text[]) as response_excerpt,
+          unnest(${sql.val(answers.map((a) => a.error))}::text[]) as error) as v
+      where a.id = v.id`.execute(trx);
+    for (const r of retries) await rt.callbacks.enqueue(trx, r.job, r.delay);
   });
-  return { attemptId: attempt.id, ok, ...(retryInSeconds !== undefined ? { retryInSeconds } : {}) };
+  return results;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { voidLapsedAuths } from "../payments/operations.service.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
-import { deliverCallback, type Fetch } from "./delivery.ts";
+import { deliverCallbacks, type Fetch } from "./delivery.ts";
 import { CALLBACK_QUEUE, type CallbackJob } from "./queue.ts";
 
 /**
@@ -24,18 +24,20 @@ export async function startCallbackWorker(
         CALLBACK_QUEUE,
         { batchSize, pollingIntervalSeconds: rt.settings.callbackPollSeconds },
         async (jobs) => {
-          await Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await deliverCallback(rt, job.data, job.id, fetchImpl);
-              } catch (error) {
-                // Our own failure (not the merchant's): fail the job so pg-boss runs it again.
-                const message = error instanceof Error ? error.message : String(error);
-                log.error({ err: { message }, job: job.id }, "callback delivery failed");
-                await boss.fail(CALLBACK_QUEUE, job.id, { message }).catch(() => undefined);
-              }
-            }),
-          );
+          try {
+            await deliverCallbacks(
+              rt,
+              jobs.map((job) => ({ job: job.data, jobId: job.id })),
+              fetchImpl,
+            );
+          } catch (error) {
+            // Our own failure (not the merchants'): fail the batch's jobs so pg-boss runs them again.
+            const message = error instanceof Error ? error.message : String(error);
+            log.error({ err: { message }, jobs: jobs.length }, "callback delivery failed");
+            await Promise.all(
+              jobs.map((job) => boss.fail(CALLBACK_QUEUE, job.id, { message }).catch(() => undefined)),
+            );
+          }
         },
       ),
     );

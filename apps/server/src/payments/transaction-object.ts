@@ -1,5 +1,6 @@
 import { COUNTRY_INFO, type Country, isCountry } from "@portal/domain";
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
+import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
 import type { DB, MerchantsTable, OrdersTable, PaymentKeysTable, TransactionsTable } from "../db/schema.ts";
 import { providerTime } from "./provider-time.ts";
 
@@ -53,6 +54,63 @@ export async function loadTransactionView(db: Kysely<DB>, id: number): Promise<T
   const tx = await db.selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirst();
   if (!tx) return undefined;
   return viewOf(db, tx);
+}
+
+/** A transaction view with its integration's callback settings, as loadTransactionViews answers it. */
+export interface DeliveryView extends TransactionView {
+  integration: { processed_callback_url: string | null; auto_callback_retrial: boolean } | null;
+}
+
+/**
+ * The views of many transactions in one query (the callback worker builds a batch of payloads with it): each
+ * row's transaction, order, merchant, payment key, owner, intention id and integration callback settings.
+ */
+export async function loadTransactionViews(
+  db: Kysely<DB>,
+  ids: number[],
+): Promise<Map<number, DeliveryView>> {
+  const views = new Map<number, DeliveryView>();
+  if (ids.length === 0) return views;
+  const { rows } = await sql<{
+    tx: unknown;
+    order: unknown;
+    merchant: unknown;
+    payment_key: unknown;
+    owner_id: number | null;
+    intention_public_id: string | null;
+    processed_callback_url: string | null;
+    auto_callback_retrial: boolean | null;
+  }>`select to_jsonb(t) as tx, to_jsonb(o) as "order", to_jsonb(m) as merchant, to_jsonb(k) as payment_key,
+      (select u.id from users u where u.merchant_id = m.id and u.profile_type = 'Merchant' order by u.id limit 1)
+        as owner_id,
+      pi.public_id as intention_public_id, i.processed_callback_url, i.auto_callback_retrial
+    from transactions t
+    join merchants m on m.id = t.merchant_id
+    left join orders o on o.id = t.order_id
+    left join payment_keys k on k.id = t.payment_key_id
+    left join payment_intentions pi on pi.id = k.intention_id
+    left join integrations i on i.id = t.integration_id
+    where t.id = any(${sql.val(ids)}::bigint[])`.execute(db);
+  for (const row of rows) {
+    const tx = reviveRow<TransactionRow>(row.tx);
+    const merchant = reviveRow<MerchantRow>(row.merchant);
+    views.set(tx.id, {
+      tx,
+      order: reviveOptionalRow<OrderRow>(row.order),
+      merchant,
+      paymentKey: reviveOptionalRow<PaymentKeyRow>(row.payment_key),
+      ownerId: row.owner_id ?? merchant.id,
+      intentionPublicId: row.intention_public_id,
+      integration:
+        row.auto_callback_retrial === null
+          ? null
+          : {
+              processed_callback_url: row.processed_callback_url,
+              auto_callback_retrial: row.auto_callback_retrial,
+            },
+    });
+  }
+  return views;
 }
 
 /** The merchant row with its owner user id, in one round trip. */
