@@ -6,6 +6,7 @@ import * as m0005analytics from "./migrations/0005_analytics.ts";
 import * as m0006analyticsDays from "./migrations/0006_analytics_days.ts";
 import * as m0007workspace from "./migrations/0007_workspace.ts";
 import * as m0008onboarding from "./migrations/0008_onboarding.ts";
+import * as m0009totalsRollup from "./migrations/0009_totals_rollup.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0006_analytics_days": m0006analyticsDays,
   "0007_workspace": m0007workspace,
   "0008_onboarding": m0008onboarding,
+  "0009_totals_rollup": m0009totalsRollup,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -13,6 +13,7 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { likePrefix, merchantCondition, parseDateParam, type Scope } from "./scope.ts";
+import { orderTotals, paymentTotals, type TotalsRange } from "./totals.ts";
 
 /**
  * Reading transactions for the dashboard: the filtered, paged and sorted list, the totals header and single
@@ -269,31 +270,13 @@ export async function listTransactions(
 
 const zero = (): AmountCount => ({ count: 0, amount_cents: 0 });
 
-interface GatewayTotal {
-  currency: string;
-  gateway_type: string;
-  n: number | string;
-  amount: number | string | null;
-}
-
-/** Successful payments (not their capture/refund/void rows) of the range, by currency and gateway type. */
-async function gatewayTotals(db: Kysely<DB>, scope: Scope, query: TotalsQuery): Promise<GatewayTotal[]> {
-  let q = scopedTransactions(db, scope, query.is_live)
-    .where("t.parent_transaction_id", "is", null)
-    .where("t.status", "=", "success");
-  const from = parseDateParam(query.date_from, "date_from", false);
-  const to = parseDateParam(query.date_to, "date_to", true);
-  if (from) q = q.where("t.created_at", ">=", from);
-  if (to) q = q.where("t.created_at", "<", to);
-  return q
-    .select([
-      "t.currency",
-      "t.gateway_type",
-      (eb) => eb.fn.countAll<number>().as("n"),
-      (eb) => eb.fn.sum<number>("t.amount_cents").as("amount"),
-    ])
-    .groupBy(["t.currency", "t.gateway_type"])
-    .execute();
+/** The header's range: the date filters as instants ([from, to)). */
+function totalsRange(query: TotalsQuery): TotalsRange {
+  return {
+    isLive: query.is_live,
+    from: parseDateParam(query.date_from, "date_from", false),
+    to: parseDateParam(query.date_to, "date_to", true),
+  };
 }
 
 function add(target: AmountCount, n: number, amount: number) {
@@ -306,7 +289,11 @@ export async function merchantTotals(
   scope: Scope,
   query: TotalsQuery,
 ): Promise<MerchantTotalsAnswer> {
-  const rows = await gatewayTotals(db, scope, query);
+  const range = totalsRange(query);
+  const [rows, orderRows] = await Promise.all([
+    paymentTotals(db, scope, range),
+    orderTotals(db, scope, range),
+  ]);
   type Block = MerchantTotalsAnswer["currencies"][number];
   const byCurrency = new Map<string, Block>();
   const block = (currency: string): Block => {
@@ -324,34 +311,15 @@ export async function merchantTotals(
   };
   for (const r of rows) {
     const b = block(r.currency);
-    const n = Number(r.n);
-    const amount = Number(r.amount ?? 0);
+    const { n, amount } = r;
     add(b.methods.total, n, amount);
     for (const [method, gateways] of Object.entries(MERCHANT_METHOD_GATEWAYS))
       if (gateways.includes(r.gateway_type)) add(b.methods[method as keyof Block["methods"]], n, amount);
   }
-  let orders = db
-    .selectFrom("orders as o")
-    .where(merchantCondition(db, scope, sql.ref("o.merchant_id")))
-    .where("o.is_live", "=", query.is_live)
-    .where("o.deleted_at", "is", null);
-  const from = parseDateParam(query.date_from, "date_from", false);
-  const to = parseDateParam(query.date_to, "date_to", true);
-  if (from) orders = orders.where("o.created_at", ">=", from);
-  if (to) orders = orders.where("o.created_at", "<", to);
-  const orderRows = await orders
-    .select([
-      "o.currency",
-      "o.delivery_needed",
-      (eb) => eb.fn.countAll<number>().as("n"),
-      (eb) => eb.fn.sum<number>("o.amount_cents").as("amount"),
-    ])
-    .groupBy(["o.currency", "o.delivery_needed"])
-    .execute();
   for (const r of orderRows) {
     const b = block(r.currency);
-    add(b.total_orders, Number(r.n), Number(r.amount ?? 0));
-    if (r.delivery_needed) add(b.orders_with_delivery, Number(r.n), Number(r.amount ?? 0));
+    add(b.total_orders, r.n, r.amount);
+    add(b.orders_with_delivery, r.delivery_n, r.delivery_amount);
   }
   return {
     date_from: query.date_from ?? null,
@@ -366,7 +334,7 @@ export async function bankTotals(
   scope: Scope,
   query: TotalsQuery,
 ): Promise<BankTotalsAnswer> {
-  const rows = await gatewayTotals(db, scope, query);
+  const rows = await paymentTotals(db, scope, totalsRange(query));
   type Block = BankTotalsAnswer["currencies"][number];
   const byCurrency = new Map<string, Block>();
   for (const r of rows) {
@@ -378,8 +346,7 @@ export async function bankTotals(
       };
       byCurrency.set(r.currency, b);
     }
-    const n = Number(r.n);
-    const amount = Number(r.amount ?? 0);
+    const { n, amount } = r;
     add(b.methods.TOTAL, n, amount);
     const key = r.gateway_type.toUpperCase() as Block["methods"] extends Record<infer K, unknown> ? K : never;
     if (key !== "TOTAL" && key in b.methods) add(b.methods[key], n, amount);

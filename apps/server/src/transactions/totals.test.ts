@@ -1,0 +1,260 @@
+import type { FastifyInstance } from "fastify";
+import type { Insertable, Kysely } from "kysely";
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { foldAnalytics } from "../analytics/analytics.service.ts";
+import type { DB, OrdersTable, TransactionsTable } from "../db/schema.ts";
+import { buildTestApp } from "../test/app.ts";
+import { describeEachDatabase } from "../test/databases.ts";
+import { fixtures, type TestSession } from "../test/fixtures.ts";
+import type { Scope } from "./scope.ts";
+import {
+  type OrderTotal,
+  type PaymentTotal,
+  plainOrderTotals,
+  plainPaymentTotals,
+  rollupOrderTotals,
+  rollupPaymentTotals,
+  type TotalsRange,
+} from "./totals.ts";
+
+/**
+ * The totals header read from the analytics rollup (day rows, hour rows, raw edges, minus soft-deleted rows)
+ * must equal the plain scan of the rows, for every range shape, scope and mode, before and after a fold.
+ */
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const START = Date.parse("2025-01-01T00:00:00Z");
+const SPAN = 2 * 365 * 86_400_000;
+const GATEWAYS = ["VPC", "CARDS", "UIG", "CAGG", "CASH", "VALU", "MPAY"];
+
+const sortPayments = (rows: PaymentTotal[]) =>
+  [...rows].sort((a, b) =>
+    `${a.currency}/${a.gateway_type}`.localeCompare(`${b.currency}/${b.gateway_type}`),
+  );
+const sortOrders = (rows: OrderTotal[]) => [...rows].sort((a, b) => a.currency.localeCompare(b.currency));
+
+describeEachDatabase("totals header: rollup equals the plain recomputation", (get) => {
+  let app: FastifyInstance;
+  let db: Kysely<DB>;
+  let bankId: number;
+  let otherBankId: number;
+  let cairo: number;
+  let riyadh: number;
+  let stranger: number;
+  let cairoOwner: TestSession;
+  const rand = random(20261126);
+
+  async function addRows(merchantId: number, payments: number, orders: number): Promise<number[]> {
+    const at = () => new Date(START + Math.floor(rand() * SPAN));
+    const tx: Insertable<TransactionsTable>[] = [];
+    for (let i = 0; i < payments; i++) {
+      const status = rand() < 0.7 ? "success" : rand() < 0.5 ? "declined" : "pending";
+      tx.push({
+        merchant_id: merchantId,
+        is_live: rand() < 0.8,
+        amount_cents: 1 + Math.floor(rand() * 500_000),
+        currency: rand() < 0.75 ? "EGP" : "USD",
+        status,
+        is_voided: status === "success" && rand() < 0.1,
+        gateway_type: GATEWAYS[Math.floor(rand() * GATEWAYS.length)]!,
+        channel: rand() < 0.8 ? "Ecommerce" : "POS",
+        trnx_type: "standalone",
+        origin: "IFRAME",
+        data: JSON.stringify({}),
+        created_at: at(),
+      });
+    }
+    const inserted = await db.insertInto("transactions").values(tx).returning(["id", "created_at"]).execute();
+    // Refund rows of some payments: children never count.
+    const children = inserted
+      .filter(() => rand() < 0.1)
+      .map(
+        (p): Insertable<TransactionsTable> => ({
+          merchant_id: merchantId,
+          parent_transaction_id: p.id,
+          is_live: true,
+          amount_cents: 100,
+          currency: "EGP",
+          status: "success",
+          gateway_type: "VPC",
+          trnx_type: "refund",
+          origin: "IFRAME",
+          data: JSON.stringify({}),
+          created_at: p.created_at,
+        }),
+      );
+    if (children.length) await db.insertInto("transactions").values(children).execute();
+    const ord: Insertable<OrdersTable>[] = [];
+    for (let i = 0; i < orders; i++)
+      ord.push({
+        merchant_id: merchantId,
+        is_live: rand() < 0.8,
+        amount_cents: Math.floor(rand() * 300_000),
+        currency: rand() < 0.75 ? "EGP" : "USD",
+        delivery_needed: rand() < 0.4,
+        items: JSON.stringify([]),
+        created_at: at(),
+      });
+    await db.insertInto("orders").values(ord).execute();
+    return inserted.map((r) => r.id);
+  }
+
+  /** Soft-deletes about one row in `share` of the merchant's payments and orders. */
+  async function softDelete(merchantId: number, share: number, salt: number) {
+    await sql`update transactions set deleted_at = now()
+      where merchant_id = ${merchantId} and deleted_at is null and (id * 7 + ${salt}) % ${share} = 0`.execute(
+      db,
+    );
+    await sql`update orders set deleted_at = now()
+      where merchant_id = ${merchantId} and deleted_at is null and (id * 7 + ${salt}) % ${share} = 0`.execute(
+      db,
+    );
+  }
+
+  beforeAll(async () => {
+    app = await buildTestApp(get().database);
+    db = app.payments.db;
+    const fx = fixtures(db);
+    bankId = (await fx.bank()).id;
+    otherBankId = (await fx.bank()).id;
+    cairo = (await fx.merchant({ country: "EGY", bank_id: bankId })).id;
+    riyadh = (await fx.merchant({ country: "SAU", bank_id: bankId })).id;
+    stranger = (await fx.merchant({ country: "PAK", bank_id: otherBankId })).id;
+    const owner = await fx.user("Merchant", { merchantId: cairo });
+    cairoOwner = await fx.session(owner);
+    await addRows(cairo, 500, 300);
+    await addRows(riyadh, 300, 150);
+    await addRows(stranger, 300, 150);
+    await softDelete(cairo, 13, 1);
+    await softDelete(stranger, 11, 2);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const d = (iso: string) => new Date(iso);
+  /** Range shapes: open, UTC days (what YYYY-MM-DD filters give), odd instants, within an hour or a day, DST. */
+  const ranges: Array<[string, Date | undefined, Date | undefined]> = [
+    ["all time", undefined, undefined],
+    ["from only", d("2025-07-19T00:00:00Z"), undefined],
+    ["to only", undefined, d("2026-02-03T00:00:00Z")],
+    ["a year of UTC days", d("2025-11-26T00:00:00Z"), d("2026-11-27T00:00:00Z")],
+    ["30 UTC days", d("2026-10-27T00:00:00Z"), d("2026-11-27T00:00:00Z")],
+    ["odd instants", d("2025-03-10T13:27:45.123Z"), d("2026-01-02T04:00:00.001Z")],
+    ["one UTC day", d("2025-06-15T00:00:00Z"), d("2025-06-16T00:00:00Z")],
+    ["within an hour", d("2025-06-15T10:05:00Z"), d("2025-06-15T10:55:00Z")],
+    ["across an hour", d("2025-06-15T10:05:00Z"), d("2025-06-15T11:55:00Z")],
+    ["Cairo local days", d("2025-02-28T22:00:00Z"), d("2025-05-31T21:00:00Z")],
+    ["Cairo summer time starts", d("2025-04-24T00:00:00Z"), d("2025-04-27T00:00:00Z")],
+    ["Cairo summer time ends", d("2025-10-30T00:30:00Z"), d("2025-11-01T23:59:59.999Z")],
+    ["empty (to before from)", d("2026-01-01T00:00:00Z"), d("2025-01-01T00:00:00Z")],
+  ];
+
+  async function expectEqualEverywhere(when: string) {
+    const scopes: Array<[string, Scope]> = [
+      ["Cairo merchant", { kind: "merchant", merchantId: cairo, terminalId: null }],
+      ["Riyadh merchant", { kind: "merchant", merchantId: riyadh, terminalId: null }],
+      ["bank", { kind: "bank", bankId }],
+      ["bank, one merchant", { kind: "bank", bankId, merchantId: riyadh }],
+      ["bank, another bank's merchant", { kind: "bank", bankId, merchantId: stranger }],
+    ];
+    let nonEmpty = 0;
+    for (const [scopeName, scope] of scopes)
+      for (const isLive of [true, false])
+        for (const [rangeName, from, to] of ranges) {
+          const range: TotalsRange = { isLive, from, to };
+          const label = `${when} / ${scopeName} / ${isLive ? "live" : "test"} / ${rangeName}`;
+          const plainPayments = sortPayments(await plainPaymentTotals(db, scope, range));
+          expect(sortPayments(await rollupPaymentTotals(db, scope, range)), label).toEqual(plainPayments);
+          const plainOrders = sortOrders(await plainOrderTotals(db, scope, range));
+          expect(sortOrders(await rollupOrderTotals(db, scope, range)), label).toEqual(plainOrders);
+          if (plainPayments.length > 0 && plainOrders.length > 0) nonEmpty++;
+        }
+    // The comparison is not between two empty answers.
+    expect(nonEmpty).toBeGreaterThan(60);
+  }
+
+  it("is equal before the fold (everything in deltas), after it, and after more changes", async () => {
+    await expectEqualEverywhere("unfolded");
+    await foldAnalytics(db);
+    const left = await sql<{ n: string }>`select count(*)::text as n from analytics_deltas`.execute(db);
+    expect(Number(left.rows[0]!.n)).toBe(0);
+    await expectEqualEverywhere("folded");
+    // More rows, soft deletes, voids and an order whose amount and delivery change, not yet folded.
+    await addRows(cairo, 80, 40);
+    await softDelete(cairo, 7, 3);
+    await sql`update transactions set is_voided = true where merchant_id = ${riyadh} and status = 'success'
+      and id % 5 = 0`.execute(db);
+    await sql`update orders set amount_cents = amount_cents + 77, delivery_needed = not delivery_needed
+      where merchant_id = ${riyadh} and id % 3 = 0`.execute(db);
+    await expectEqualEverywhere("changed, unfolded");
+    await foldAnalytics(db);
+    await expectEqualEverywhere("changed, folded");
+  }, 300_000);
+
+  it("never reads another tenant's rows", async () => {
+    const range: TotalsRange = { isLive: true, from: undefined, to: undefined };
+    const otherBank = await rollupPaymentTotals(db, { kind: "bank", bankId: otherBankId }, range);
+    const strangerOnly = await plainPaymentTotals(
+      db,
+      { kind: "merchant", merchantId: stranger, terminalId: null },
+      range,
+    );
+    expect(sortPayments(otherBank)).toEqual(sortPayments(strangerOnly));
+    expect(await rollupPaymentTotals(db, { kind: "bank", bankId, merchantId: stranger }, range)).toEqual([]);
+    expect(await rollupOrderTotals(db, { kind: "bank", bankId, merchantId: stranger }, range)).toEqual([]);
+  });
+
+  it("the merchant route answers the plain figures of its own merchant and mode", async () => {
+    for (const isLive of [true, false]) {
+      const response = await app.inject({
+        url: `/api/transactions/totals?is_live=${isLive}&date_from=2025-03-01&date_to=2026-02-28`,
+        headers: cairoOwner.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as {
+        currencies: Array<{
+          currency: string;
+          methods: { total: { count: number; amount_cents: number } };
+          total_orders: { count: number; amount_cents: number };
+          orders_with_delivery: { count: number; amount_cents: number };
+        }>;
+      };
+      const range: TotalsRange = {
+        isLive,
+        from: d("2025-03-01T00:00:00Z"),
+        to: d("2026-03-01T00:00:00Z"),
+      };
+      const scope: Scope = { kind: "merchant", merchantId: cairo, terminalId: null };
+      const payments = await plainPaymentTotals(db, scope, range);
+      const orders = await plainOrderTotals(db, scope, range);
+      const currencies = [...new Set([...payments, ...orders].map((r) => r.currency))].sort();
+      expect(body.currencies.map((c) => c.currency)).toEqual(currencies);
+      for (const c of body.currencies) {
+        const p = payments.filter((r) => r.currency === c.currency);
+        expect(c.methods.total).toEqual({
+          count: p.reduce((s, r) => s + r.n, 0),
+          amount_cents: p.reduce((s, r) => s + r.amount, 0),
+        });
+        const o = orders.find((r) => r.currency === c.currency);
+        expect(c.total_orders).toEqual({ count: o?.n ?? 0, amount_cents: o?.amount ?? 0 });
+        expect(c.orders_with_delivery).toEqual({
+          count: o?.delivery_n ?? 0,
+          amount_cents: o?.delivery_amount ?? 0,
+        });
+      }
+    }
+  });
+});
