@@ -8,6 +8,7 @@ import type { PaymentsRuntime } from "./runtime.ts";
 import { newCardToken, sha256 } from "./tokens.ts";
 import {
   flatTransaction,
+  type OrderRow,
   type TransactionObject,
   type TransactionRow,
   type TransactionView,
@@ -89,14 +90,17 @@ export async function saveCardToken(
 
 export { cardTokenContext };
 
+/**
+ * Applies a transaction's result; answers the order row when it changed it (a successful payment), so the
+ * caller need not read the order again.
+ */
 export async function finalizePayment(
   rt: PaymentsRuntime,
   trx: Kysely<DB>,
   tx: TransactionRow,
   known?: KnownRows,
-): Promise<void> {
+): Promise<OrderRow | undefined> {
   if (tx.status === "success" && tx.parent_transaction_id === null && tx.order_id !== null) {
-    if (!tx.is_auth) await addPaidAmount(trx, tx.order_id, tx.amount_cents);
     const key = known
       ? known.key
       : tx.payment_key_id === null
@@ -106,12 +110,16 @@ export async function finalizePayment(
             .select(["lock_order_when_paid", "intention_id"])
             .where("id", "=", tx.payment_key_id)
             .executeTakeFirst();
-    if (key?.lock_order_when_paid)
-      await trx
+    const lock = key?.lock_order_when_paid === true;
+    let order: OrderRow | undefined;
+    if (!tx.is_auth) order = await addPaidAmount(trx, tx.order_id, tx.amount_cents, lock);
+    else if (lock)
+      order = await trx
         .updateTable("orders")
         .set({ is_payment_locked: true })
         .where("id", "=", tx.order_id)
-        .execute();
+        .returningAll()
+        .executeTakeFirst();
     if (key?.intention_id) {
       const intention = await trx
         .updateTable("payment_intentions")
@@ -132,21 +140,32 @@ export async function finalizePayment(
       if (cardTokenId !== undefined)
         await enqueueCallback(rt, trx, tx, { kind: "TOKEN", cardTokenId }, known);
     }
-    return;
+    return order;
   }
   await enqueueCallback(rt, trx, tx, { kind: "TRANSACTION" }, known);
+  return undefined;
 }
 
-/** Adds (or with a negative amount removes) paid money on an order and derives its payment status. */
-export async function addPaidAmount(trx: Kysely<DB>, orderId: number, amount: number): Promise<void> {
-  await trx
+/**
+ * Adds (or with a negative amount removes) paid money on an order and derives its payment status; `lock` also
+ * locks the order against further payments. Answers the updated order.
+ */
+export async function addPaidAmount(
+  trx: Kysely<DB>,
+  orderId: number,
+  amount: number,
+  lock = false,
+): Promise<OrderRow | undefined> {
+  return trx
     .updateTable("orders")
     .set({
       paid_amount_cents: sql`greatest(paid_amount_cents + ${amount}, 0)`,
       payment_status: sql`case when greatest(paid_amount_cents + ${amount}, 0) >= amount_cents then 'PAID' else 'UNPAID' end`,
+      ...(lock ? { is_payment_locked: true } : {}),
     })
     .where("id", "=", orderId)
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The merchant's HMAC secret; an empty secret when the merchant never had keys issued. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import { sql } from "kysely";
+import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
 import type { DB, IntegrationsTable, PaymentIntentionsTable, TransactionsTable } from "../db/schema.ts";
 import type { AcquirerResult, CardRef } from "./acquirer.ts";
 import { type CardFields, checkCard } from "./card.ts";
@@ -20,7 +21,6 @@ import { paymentTokenId, paymentTokenMatches, sha256 } from "./tokens.ts";
 import {
   loadTransactionView,
   type MerchantRow,
-  merchantWithOwner,
   type OrderRow,
   type PaymentKeyRow,
   type TransactionObject,
@@ -65,21 +65,41 @@ export async function loadPaymentContext(
   db: Kysely<DB> = rt.db,
 ): Promise<PaymentContext> {
   const id = paymentTokenId(token);
-  const key =
+  // The payment key with its integration, order, merchant (and owner) and intention, in one round trip.
+  const row =
     id === undefined
       ? undefined
-      : await db.selectFrom("payment_keys").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
+      : (
+          await sql<{
+            key: unknown;
+            integration: unknown;
+            order: unknown;
+            merchant: unknown;
+            owner_id: number | null;
+            intention: unknown;
+          }>`select to_jsonb(k) as key, to_jsonb(i) as integration, to_jsonb(o) as "order",
+              to_jsonb(m) as merchant, to_jsonb(pi) as intention,
+              (select u.id from users u where u.merchant_id = m.id and u.profile_type = 'Merchant'
+                order by u.id limit 1) as owner_id
+            from payment_keys k
+            join integrations i on i.id = k.integration_id
+            join orders o on o.id = k.order_id
+            join merchants m on m.id = k.merchant_id
+            left join payment_intentions pi on pi.id = k.intention_id
+            where k.id = ${id}`.execute(db)
+        ).rows[0];
+  const key = row ? reviveRow<PaymentKeyRow>(row.key) : undefined;
+  if (!row || !key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
     throw paymentError(404, "invalid_token", INVALID_TOKEN);
-  const [integration, order, { merchant, ownerId }, intention] = await Promise.all([
-    db.selectFrom("integrations").selectAll().where("id", "=", key.integration_id).executeTakeFirstOrThrow(),
-    db.selectFrom("orders").selectAll().where("id", "=", key.order_id).executeTakeFirstOrThrow(),
-    merchantWithOwner(db, key.merchant_id),
-    key.intention_id === null
-      ? undefined
-      : db.selectFrom("payment_intentions").selectAll().where("id", "=", key.intention_id).executeTakeFirst(),
-  ]);
-  return { key, integration, order, merchant, ownerId, intention: intention ?? null };
+  const merchant = reviveRow<MerchantRow>(row.merchant);
+  return {
+    key,
+    integration: reviveRow<IntegrationRow>(row.integration),
+    order: reviveRow<OrderRow>(row.order),
+    merchant,
+    ownerId: row.owner_id ?? merchant.id,
+    intention: reviveOptionalRow<IntentionRow>(row.intention),
+  };
 }
 
 /** A successful payment (not voided) already made for the order. */
@@ -112,8 +132,10 @@ export async function checkoutState(
   rt: PaymentsRuntime,
   ctx: PaymentContext,
   db = rt.db,
+  /** The caller has just checked the order is not paid. */
+  knownUnpaid = false,
 ): Promise<CheckoutState> {
-  if (await orderIsPaid(db, ctx.order)) return "paid";
+  if (!knownUnpaid && (await orderIsPaid(db, ctx.order))) return "paid";
   const now = rt.now().getTime();
   if (ctx.key.expires_at.getTime() <= now) return "expired";
   if (ctx.intention && ctx.intention.expires_at.getTime() <= now) return "expired";
@@ -122,28 +144,34 @@ export async function checkoutState(
   return "open";
 }
 
-async function assertOpen(rt: PaymentsRuntime, ctx: PaymentContext, db: Kysely<DB>): Promise<void> {
-  const state = await checkoutState(rt, ctx, db);
+async function assertOpen(
+  rt: PaymentsRuntime,
+  ctx: PaymentContext,
+  db: Kysely<DB>,
+  paid?: boolean,
+): Promise<void> {
+  const state = paid ? "paid" : await checkoutState(rt, ctx, db, paid === false);
   if (state === "expired") throw paymentError(410, "expired", EXPIRED_TOKEN);
   if (state === "paid") throw paymentError(409, "already_paid", "This order has already been paid.");
 }
 
-/** Locks the payment key and counts one more attempt; refuses once MAX_PAYMENT_ATTEMPTS were used. */
-async function takeAttempt(trx: Kysely<DB>, keyId: number): Promise<number> {
-  const row = await trx
-    .selectFrom("payment_keys")
-    .select("attempts")
-    .where("id", "=", keyId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (row.attempts >= MAX_PAYMENT_ATTEMPTS)
+/**
+ * Locks the payment key and counts one more attempt, then checks the payment is still open: refuses once
+ * MAX_PAYMENT_ATTEMPTS were used, or when the order was paid or the key expired. One statement counts the
+ * attempt and looks for a payment of the order, under the key's row lock.
+ */
+async function takeAttempt(rt: PaymentsRuntime, trx: Kysely<DB>, ctx: PaymentContext): Promise<void> {
+  const { rows } = await sql<{ attempts: number; paid: boolean }>`
+    update payment_keys set attempts = attempts + 1 where id = ${ctx.key.id} and attempts < ${MAX_PAYMENT_ATTEMPTS}
+    returning attempts, (select o.amount_cents > 0 and o.paid_amount_cents >= o.amount_cents from orders o
+        where o.id = payment_keys.order_id)
+      or exists (select 1 from transactions t where t.order_id = payment_keys.order_id
+        and t.parent_transaction_id is null and t.status = 'success' and not t.is_voided) as paid`.execute(
+    trx,
+  );
+  if (rows.length === 0)
     throw paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
-  await trx
-    .updateTable("payment_keys")
-    .set({ attempts: row.attempts + 1 })
-    .where("id", "=", keyId)
-    .execute();
-  return MAX_PAYMENT_ATTEMPTS - row.attempts - 1;
+  await assertOpen(rt, ctx, trx, rows[0]!.paid);
 }
 
 export function attemptsLeft(key: PaymentKeyRow): number {
@@ -237,18 +265,20 @@ function summary(obj: TransactionObject): TransactionSummary {
   };
 }
 
-/** The checkout's final answer, built from the rows the payment already holds (only the order is read again). */
+/**
+ * The checkout's final answer, built from the rows the payment already holds (the order is read again unless
+ * the payment's outcome just answered it).
+ */
 async function doneAnswer(
   rt: PaymentsRuntime,
   trx: Kysely<DB>,
   tx: TransactionRow,
   ctx: PaymentContext,
+  current?: OrderRow,
 ): Promise<CheckoutPayAnswer> {
-  const order = await trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", ctx.order.id)
-    .executeTakeFirstOrThrow();
+  const order =
+    current ??
+    (await trx.selectFrom("orders").selectAll().where("id", "=", ctx.order.id).executeTakeFirstOrThrow());
   const view: TransactionView = {
     tx,
     order,
@@ -316,8 +346,7 @@ export async function payByCard(
     rt.db,
     { merchantId: ctx.key.merchant_id, scope: `checkout.card:${ctx.key.id}`, key: idempotencyKey, hash },
     async (trx) => {
-      await takeAttempt(trx, ctx.key.id);
-      await assertOpen(rt, ctx, trx);
+      await takeAttempt(rt, trx, ctx);
       const threeDSecure = authenticatesCardholder(ctx.integration);
       const ref: CardRef = { first6: card.first6, last4: card.last4, subtype: card.subtype };
       const answer = await rt.acquirer.payCard({
@@ -372,8 +401,8 @@ export async function payByCard(
           } as CheckoutPayAnswer,
         };
       }
-      if (row.status !== "pending") await finalizePayment(rt, trx, row, known(ctx));
-      return { statusCode: 200, body: await doneAnswer(rt, trx, row, ctx) };
+      const order = row.status !== "pending" ? await finalizePayment(rt, trx, row, known(ctx)) : undefined;
+      return { statusCode: 200, body: await doneAnswer(rt, trx, row, ctx, order) };
     },
   );
   return result.body;
@@ -412,8 +441,9 @@ export async function completeChallenge(
       .where("id", "=", tx.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (updated.status !== "pending") await finalizePayment(rt, trx, updated, known(ctx));
-    return doneAnswer(rt, trx, updated, ctx);
+    const order =
+      updated.status !== "pending" ? await finalizePayment(rt, trx, updated, known(ctx)) : undefined;
+    return doneAnswer(rt, trx, updated, ctx, order);
   });
 }
 
@@ -449,8 +479,7 @@ export async function payWithSource(
     rt.db,
     { merchantId: ctx.key.merchant_id, scope: `pay:${ctx.key.id}`, key: idempotencyKey, hash },
     async (trx) => {
-      await takeAttempt(trx, ctx.key.id);
-      await assertOpen(rt, ctx, trx);
+      await takeAttempt(rt, trx, ctx);
       let row: TransactionRow;
       const extra: Record<string, unknown> = {};
       if (subtype === "WALLET") {
@@ -593,8 +622,7 @@ export async function kioskReference(
     .executeTakeFirst();
   if (existing) return answer(existing);
   return rt.db.transaction().execute(async (trx) => {
-    await takeAttempt(trx, ctx.key.id);
-    await assertOpen(rt, ctx, trx);
+    await takeAttempt(rt, trx, ctx);
     return answer(await startKiosk(rt, trx, ctx, originOf(ctx)));
   });
 }
@@ -667,8 +695,9 @@ export async function confirmWallet(
       .where("id", "=", tx.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (updated.status !== "pending") await finalizePayment(rt, trx, updated, known(ctx));
-    return doneAnswer(rt, trx, updated, ctx);
+    const order =
+      updated.status !== "pending" ? await finalizePayment(rt, trx, updated, known(ctx)) : undefined;
+    return doneAnswer(rt, trx, updated, ctx, order);
   });
 }
 

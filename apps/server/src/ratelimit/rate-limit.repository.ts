@@ -23,9 +23,14 @@ export async function hitRateLimit(
   rule: RateLimitRule,
 ): Promise<RateLimitResult> {
   const window = `${rule.windowSeconds} seconds`;
+  // Counters are not money: outside a caller's transaction the upsert commits without waiting for the disk
+  // flush (set locally for its own one-statement transaction, so nothing else is affected).
+  const fast = db.isTransaction
+    ? sql``
+    : sql`cross join (select set_config('synchronous_commit', 'off', true)) as fast_commit`;
   const { rows } = await sql<{ hits: number; reset_at: Date }>`
     insert into rate_limits (key, hits, reset_at)
-    values (${key}, 1, now() + ${window}::interval)
+    select ${key}, 1, now() + ${window}::interval from (select 1) as one ${fast}
     on conflict (key) do update set
       hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end

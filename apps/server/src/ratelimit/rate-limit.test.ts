@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases.ts";
 import { deleteExpiredRateLimits, hitRateLimit } from "./rate-limit.repository.ts";
@@ -14,6 +15,14 @@ describeEachDatabase("rate limits", (get) => {
       Array.from({ length: 12 }, (_, i) => i + 1),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(rule.limit);
+  });
+
+  it("commits its own counter without the flush and leaves the connection's setting as it was", async () => {
+    await hitRateLimit(db(), "k:fast", rule);
+    const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db());
+    expect(rows[0]!.synchronous_commit).toBe("on");
+    const again = await hitRateLimit(db(), "k:fast", rule);
+    expect(again.hits).toBe(2);
   });
 
   it("restarts the count in a new window and cleans up passed windows", async () => {
