@@ -1,4 +1,9 @@
-import type { OrderDetails, OrderListItem, OrderTotalsAnswer } from "@portal/domain/workspace-api";
+import type {
+  BankOrderTotalsAnswer,
+  OrderDetails,
+  OrderListItem,
+  OrderTotalsAnswer,
+} from "@portal/domain/workspace-api";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { filtersOf, ORDER_FILTERS, type TableSearch } from "../screens/transactions/tableSearch.ts";
 import { api } from "./client.ts";
@@ -51,7 +56,9 @@ export function useOrderTotals(view: Viewpoint, isLive: boolean, from?: string, 
   if (to) params.set("date_to", to);
   return useQuery({
     queryKey: orderKeys.totals(view, isLive, from, to),
-    queryFn: ({ signal }) => api.get<OrderTotalsAnswer>(`${base(view)}/totals?${params}`, { signal }),
+    // The bank's answer adds the header by payment method to each currency (bankOrderTotalsAnswerSchema).
+    queryFn: ({ signal }) =>
+      api.get<OrderTotalsAnswer | BankOrderTotalsAnswer>(`${base(view)}/totals?${params}`, { signal }),
     enabled,
   });
 }

@@ -1,5 +1,5 @@
 import "@mantine/dates/styles.css";
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { CURRENCIES } from "@portal/domain/currencies";
 import { ORDER_DISPLAY_STATUSES } from "@portal/domain/orders";
@@ -7,7 +7,7 @@ import { ORDER_SORTS, type OrderListItem } from "@portal/domain/workspace-api";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useOrderList, useOrderTotals } from "../../api/orders.api.ts";
+import { useOrderList } from "../../api/orders.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
@@ -15,7 +15,6 @@ import { ExportDialog } from "../exports/ExportDialog.tsx";
 import { ExportHistory } from "../exports/ExportHistory.tsx";
 import { DataModeBadge } from "../transactions/DataModeBadge.tsx";
 import { type ColumnMeta, DataTable } from "../transactions/DataTable.tsx";
-import { DateRangeField } from "../transactions/DateRangeField.tsx";
 import { DatesLocale } from "../transactions/DatesLocale.tsx";
 import { type FilterField, FiltersPanel } from "../transactions/FiltersPanel.tsx";
 import { money, viewpointOf } from "../transactions/format.ts";
@@ -24,10 +23,11 @@ import { filtersOf, ORDER_FILTERS, withFilters } from "../transactions/tableSear
 import { useTableSearch } from "../transactions/useTableSearch.ts";
 import { useViewMode } from "../transactions/useViewMode.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
+import { OrdersTotals } from "./OrdersTotals.tsx";
 
 const SORTABLE = new Set(ORDER_SORTS.map((s) => s.replace(/^-/, "")));
 
-/** Orders: total processed header, filters, summary table and export (spec section 2). */
+/** Orders: total processed header (by payment method for banks), filters, summary table and export (spec section 2). */
 export default function OrdersPage() {
   const { t } = useTranslation();
   const { lang, session } = useDashboard();
@@ -37,8 +37,6 @@ export default function OrdersPage() {
   const { search, setSearch } = useTableSearch("/{-$lang}/app/orders");
   const sort = search.sort && SORTABLE.has(search.sort.replace(/^-/, "")) ? search.sort : undefined;
   const list = useOrderList(view, { ...search, sort }, isLive);
-  // The bank API has no orders totals route yet: the header is the merchant's.
-  const totals = useOrderTotals(view, isLive, search.totals_from, search.totals_to, view === "merchant");
   const [exportOpen, exportDialog] = useDisclosure(false);
   const isMerchant = view === "merchant";
 
@@ -141,66 +139,14 @@ export default function OrdersPage() {
             </Button>
           ) : null}
         </PageTitle>
-        {isMerchant ? (
-          <Paper p="md" radius="lg" withBorder data-testid="orders-totals">
-            <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
-              <Title order={2} size="h4">
-                {t("orders.totalProcessed")}
-              </Title>
-              <DateRangeField
-                label={t("transactions.totals.range")}
-                value={[search.totals_from ?? null, search.totals_to ?? null]}
-                onChange={([f, to]) => {
-                  if ((f && to) || (!f && !to))
-                    setSearch({ ...search, totals_from: f ?? undefined, totals_to: to ?? undefined });
-                }}
-                clearable
-                testId="orders-totals-range"
-              />
-            </Group>
-            {totals.isPending ? (
-              <Skeleton height={74} />
-            ) : totals.isError ? (
-              <Group>
-                <Text size="sm" c="red.8">
-                  {t("transactions.table.errorBody")}
-                </Text>
-                <Button size="xs" variant="default" onClick={() => void totals.refetch()}>
-                  {t("transactions.table.retry")}
-                </Button>
-              </Group>
-            ) : totals.data.currencies.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t("orders.none")}
-              </Text>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-                {totals.data.currencies.map((c) => (
-                  <Paper
-                    key={c.currency}
-                    withBorder
-                    p="sm"
-                    radius="md"
-                    data-testid="orders-total"
-                    data-currency={c.currency}
-                  >
-                    <Text fw={700} size="lg">
-                      {money(c.processed_cents, c.currency, lang)}
-                    </Text>
-                    <Group gap="xs">
-                      <Badge variant="outline" color="gray.8">
-                        {t("orders.ordersCount", { count: c.orders.count })}
-                      </Badge>
-                      <Badge variant="outline" color="teal.9">
-                        {t("orders.paidCount", { count: c.paid.count })}
-                      </Badge>
-                    </Group>
-                  </Paper>
-                ))}
-              </SimpleGrid>
-            )}
-          </Paper>
-        ) : null}
+        <OrdersTotals
+          view={view}
+          isLive={isLive}
+          lang={lang}
+          from={search.totals_from}
+          to={search.totals_to}
+          onRange={(from, to) => setSearch({ ...search, totals_from: from, totals_to: to })}
+        />
         <FiltersPanel
           key={JSON.stringify(filterValues)}
           testId="order-filters"

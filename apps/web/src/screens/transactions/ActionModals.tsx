@@ -65,7 +65,13 @@ interface ConfirmProps {
 export function ConfirmModal(props: ConfirmProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} data-testid={props.testId}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeButtonProps={{ "aria-label": t("transactions.actions.close") }}
+      data-testid={props.testId}
+    >
       <Stack>
         <Text>{props.body}</Text>
         <Group justify="flex-end">
@@ -146,6 +152,7 @@ export function RefundModal(
       opened={props.opened}
       onClose={props.onClose}
       title={t("transactions.actions.refundTitle")}
+      closeButtonProps={{ "aria-label": t("transactions.actions.close") }}
       data-testid="refund-modal"
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -235,6 +242,7 @@ export function CaptureModal(
       opened={props.opened}
       onClose={props.onClose}
       title={t("transactions.actions.captureTitle")}
+      closeButtonProps={{ "aria-label": t("transactions.actions.close") }}
       data-testid="capture-modal"
     >
       <form onSubmit={(e) => void submit(e)} noValidate>

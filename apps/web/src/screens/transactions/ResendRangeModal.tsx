@@ -45,6 +45,7 @@ export function ResendRangeModal({
       opened={opened}
       onClose={onClose}
       title={t("transactions.actions.resendRangeTitle")}
+      closeButtonProps={{ "aria-label": t("transactions.actions.close") }}
       data-testid="resend-range-modal"
     >
       <Stack>

@@ -15,7 +15,8 @@ interface Props {
   onRange: (from?: string, to?: string) => void;
 }
 
-function Tile({
+/** One figure of a totals header: label, amount and count (also the bank orders header's methods). */
+export function Tile({
   label,
   value,
   count,
