@@ -143,10 +143,15 @@ function piecesSql(db: Kysely<DB>, scope: Scope, range: TotalsRange, dim: "metho
 }
 
 function rollupRows(isLive: boolean, columns: RawBuilder<unknown>): RawBuilder<unknown> {
+  // One range scan of the primary key (merchant_id, is_live, dim, hour) per piece, whatever the estimates: the
+  // lateral subquery is fenced with `offset 0`, or the planner flattens it into a hash join over the whole table.
   const from = (table: "analytics_hourly" | "analytics_deltas") => sql`
     select ${columns} from pieces p
-    join ${sql.table(table)} r on r.merchant_id = p.id and r.is_live = ${isLive} and r.dim = p.dim
-      and r.hour >= p.lo and r.hour < p.hi`;
+    cross join lateral (
+      select * from ${sql.table(table)} h
+      where h.merchant_id = p.id and h.is_live = ${isLive} and h.dim = p.dim and h.hour >= p.lo and h.hour < p.hi
+      offset 0
+    ) r`;
   return sql`${from("analytics_hourly")} union all ${from("analytics_deltas")}`;
 }
 
