@@ -71,7 +71,7 @@ export function OrdersTotals({ view, isLive, lang, from, to, onRange }: Props) {
               <Text size="sm" fw={600} component="h3">
                 {t("orders.byMethod", { currency: c.currency })}
               </Text>
-              <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
                 {BANK_TOTAL_METHODS.map((m) => {
                   const value = "methods" in c ? c.methods[m] : undefined;
                   return (
