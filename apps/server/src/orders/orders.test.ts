@@ -210,10 +210,12 @@ describeEachDatabase("orders and the bank view", (get) => {
     let customer: string;
     let otherBankMerchant: number;
     let usdRef: string;
+    let bankOf: number;
     beforeAll(async () => {
       const db = app.payments.db;
       const fx = fixtures(db);
       const bank = await fx.bank();
+      bankOf = bank.id;
       const staffPermissions: PermissionName[] = ["can view transactions", "can view orders"];
       bankSession = await fx.session(
         await fx.user("BankStaff", { bankId: bank.id, permissions: staffPermissions }),
@@ -372,6 +374,20 @@ describeEachDatabase("orders and the bank view", (get) => {
       expect((await app.inject({ url: "/api/orders/totals", headers: bankSession.headers })).statusCode).toBe(
         403,
       );
+      // Bank staff without "can view orders" may read transactions totals but not the orders header.
+      const fx = fixtures(app.payments.db);
+      const txOnly = await fx.session(
+        await fx.user("BankStaff", { bankId: bankOf, permissions: ["can view transactions"] }),
+      );
+      expect((await app.inject({ url, headers: txOnly.headers })).statusCode).toBe(403);
+      expect(
+        (
+          await app.inject({
+            url: "/api/bank/transactions/totals?date_from=2026-03-01&date_to=2026-03-31",
+            headers: txOnly.headers,
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it("never shows another bank's merchants", async () => {
