@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
 import pg from "pg";
 import { verifyTransaction } from "../apps/server/src/callbacks/hmac.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
@@ -34,29 +35,36 @@ const DB_NAME = "portal_bench_payments";
 // Extra node options for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
-/** CPU seconds (user + system) of the given processes, or of every process whose command is `comm`. */
-function cpuSeconds(select: { pids?: number[]; comm?: string }): number {
+/** CPU seconds (user + system) of each given process (0 for one that has ended). */
+function cpuOf(pids: number[]): Map<number, number> {
   const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  const pids =
-    select.pids ??
-    fs
-      .readdirSync("/proc")
-      .filter((d) => /^\d+$/.test(d))
-      .map(Number);
+  const times = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
-      if (select.comm && comm !== select.comm) continue;
-      const fields = stat.slice(close + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) / tick;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) / tick);
     } catch {
-      // the process ended between the listing and the read
+      times.set(pid, 0);
     }
   }
-  return total;
+  return times;
+}
+
+const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+/** The PostgreSQL backends serving this benchmark's database (not other databases' work on the machine). */
+async function backendPids(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
 }
 
 // The merchants and customers talk HTTP/1.1 with keep-alive through node:http: fetch costs this process
@@ -104,6 +112,9 @@ async function recreateDatabase(): Promise<string> {
   // BENCH_LOG_STATEMENTS=1 logs every statement of the run to the server log (to count round trips).
   if (process.env.BENCH_LOG_STATEMENTS === "1")
     await admin.query(`alter database ${DB_NAME} set log_statement = 'all'`);
+  // Experiments only (what a setting costs), never for the committed figures.
+  if (process.env.BENCH_ASYNC_COMMIT === "1")
+    await admin.query(`alter database ${DB_NAME} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${DB_NAME}`;
@@ -182,10 +193,20 @@ export async function run(): Promise<void> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (process.env.BENCH_NO_TRIGGERS === "1")
+    for (const table of ["orders", "transactions"])
+      await sql.raw(`alter table ${table} disable trigger user`).execute(database.db);
   await database.close();
 
+  // The servers reach PostgreSQL through its Unix socket when it has one (a same-machine deployment would):
+  // a round trip costs both sides less CPU than over TCP loopback.
+  const socketDir = process.env.BENCH_PG_SOCKET_DIR ?? "/var/run/postgresql";
+  const serverUrl =
+    process.env.BENCH_TCP !== "1" && fs.existsSync(path.join(socketDir, ".s.PGSQL.5432"))
+      ? `postgresql://${new URL(url).username || "postgres"}@/${DB_NAME}?host=${socketDir}`
+      : url;
   const env = {
-    DATABASE_URL: url,
+    DATABASE_URL: serverUrl,
     DATA_DIR: dataDir,
     DATA_KEY: dataKey.toString("base64"),
     DEMO_DATA: "false",
@@ -255,9 +276,9 @@ export async function run(): Promise<void> {
     );
     const loadBefore = os.loadavg()[0]!;
     const serverPids = servers.map((s) => s.pid ?? 0);
+    const backendsBefore = cpuOf(await backendPids(url));
     const cpuBefore = {
-      servers: cpuSeconds({ pids: serverPids }),
-      postgres: cpuSeconds({ comm: "postgres" }),
+      servers: sum(cpuOf(serverPids)),
       bench: process.cpuUsage(),
     };
     const started = performance.now();
@@ -279,8 +300,14 @@ export async function run(): Promise<void> {
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const perPayment = (seconds: number) => Math.round((seconds * 1000 * 100) / PAYMENTS) / 100;
     const cpuMs = {
-      servers: perPayment(cpuSeconds({ pids: serverPids }) - cpuBefore.servers),
-      postgres: perPayment(cpuSeconds({ comm: "postgres" }) - cpuBefore.postgres),
+      servers: perPayment(sum(cpuOf(serverPids)) - cpuBefore.servers),
+      // This database's backends (a backend that ended during the run is not counted).
+      postgres: perPayment(
+        [...cpuOf(await backendPids(url)).entries()].reduce(
+          (total, [pid, seconds]) => total + seconds - (backendsBefore.get(pid) ?? 0),
+          0,
+        ),
+      ),
       bench_client_and_receiver: perPayment((benchCpu.user + benchCpu.system) / 1e6),
     };
     intentionMs.sort((a, b) => a - b);
@@ -294,7 +321,7 @@ export async function run(): Promise<void> {
         memory_gb: Math.round(os.totalmem() / 2 ** 30),
         node: process.version,
       },
-      database: "PostgreSQL (local)",
+      database: serverUrl === url ? "PostgreSQL (local, TCP)" : "PostgreSQL (local, Unix socket)",
       config: { payments: PAYMENTS, concurrency: CONCURRENCY, server_processes: SERVERS },
       complete_payments_per_second: Math.round((delivered / elapsed) * 10) / 10,
       paid_per_second: Math.round((PAYMENTS / ((paidAt - started) / 1000)) * 10) / 10,

@@ -1,16 +1,20 @@
 import { currencyExponent, isCurrency } from "@portal/domain";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { reviveRow } from "../db/json-rows.ts";
 import type { DB } from "../db/schema.ts";
 import { findMerchantByKey } from "../security/keys.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { methodName } from "./methods.ts";
 import {
   type Caller,
-  createOrder,
   createPaymentKey,
   currencyOf,
+  duplicateOrder,
   findIntegration,
+  isUniqueViolation,
+  orderValues,
   PAYMENT_KEY_MAX_SECONDS,
+  paymentKeyValues,
 } from "./orders.service.ts";
 import { type IntegrationRow, type IntentionRow, orderIsPaid } from "./payment.service.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
@@ -154,6 +158,16 @@ async function issueKeys(
   return methods;
 }
 
+function intentionItems(items: IntentionItem[]) {
+  return items.map((i) => ({
+    name: i.name,
+    amount: i.amount,
+    description: i.description ?? "",
+    quantity: i.quantity ?? 1,
+    image: i.image ?? null,
+  }));
+}
+
 export async function createIntention(
   rt: PaymentsRuntime,
   caller: Caller,
@@ -162,66 +176,123 @@ export async function createIntention(
   const currency = currencyOf(input.currency);
   checkItems(input.amount, input.items);
   const seconds = expirationSeconds(input.expiration);
-  const merchant = await rt.db
-    .selectFrom("merchants")
-    .select(["id", "country"])
-    .where("id", "=", caller.merchantId)
-    .executeTakeFirstOrThrow();
-  return rt.db.transaction().execute(async (trx) => {
-    const integrations = await resolveIntegrations(trx, caller, input.payment_methods, currency);
-    const isLive = integrations[0]!.is_live;
-    const order = await createOrder(
+  const country =
+    caller.country ??
+    (
+      await rt.db
+        .selectFrom("merchants")
+        .select("country")
+        .where("id", "=", caller.merchantId)
+        .executeTakeFirstOrThrow()
+    ).country;
+  const integrations = await resolveIntegrations(rt.db, caller, input.payment_methods, currency);
+  const isLive = integrations[0]!.is_live;
+  const cardTokenIds = await resolveCardTokens(rt.db, caller.merchantId, isLive, input.card_tokens);
+  const clientSecret = newClientSecret(merchantCountry({ country }), isLive);
+  const now = rt.now();
+  const order = orderValues(
+    { merchantId: caller.merchantId, isLive },
+    {
+      amount_cents: input.amount,
+      currency,
+      merchant_order_id: input.special_reference,
+      items: orderItems(input.items),
+      shipping_data: input.billing_data,
+      api_source: "INVOICE",
+    },
+  );
+  const intention = {
+    public_id: newIntentionId(isLive),
+    merchant_id: caller.merchantId,
+    is_live: isLive,
+    client_secret_hash: sha256(clientSecret),
+    amount_cents: input.amount,
+    currency,
+    integration_ids: integrations.map((i) => i.id),
+    items: JSON.stringify(intentionItems(input.items ?? [])),
+    billing_data: JSON.stringify(input.billing_data),
+    customer: input.customer ? JSON.stringify(input.customer) : null,
+    extras: JSON.stringify({ ...(input.extras ?? {}) }),
+    special_reference: input.special_reference ?? null,
+    notification_url: input.notification_url ?? null,
+    redirection_url: input.redirection_url ?? null,
+    card_token_ids: cardTokenIds,
+    payment_link_id: input.payment_link_id ?? null,
+    expires_at: new Date(now.getTime() + seconds * 1000),
+    created_at: now,
+    updated_at: now,
+  };
+  const keys = integrations.map((integration) =>
+    paymentKeyValues(
       rt,
       { merchantId: caller.merchantId, isLive },
       {
+        order_id: 0,
+        integration_id: integration.id,
         amount_cents: input.amount,
         currency,
-        merchant_order_id: input.special_reference,
-        items: orderItems(input.items),
-        shipping_data: input.billing_data,
-        api_source: "INVOICE",
-      },
-      trx,
-    );
-    const clientSecret = newClientSecret(merchantCountry(merchant), isLive);
-    const now = rt.now();
-    const intention = await trx
-      .insertInto("payment_intentions")
-      .values({
-        public_id: newIntentionId(isLive),
-        merchant_id: caller.merchantId,
-        is_live: isLive,
-        client_secret_hash: sha256(clientSecret),
-        order_id: order.id,
-        amount_cents: input.amount,
-        currency,
-        integration_ids: integrations.map((i) => i.id),
-        items: JSON.stringify(
-          (input.items ?? []).map((i) => ({
-            name: i.name,
-            amount: i.amount,
-            description: i.description ?? "",
-            quantity: i.quantity ?? 1,
-            image: i.image ?? null,
-          })),
-        ),
-        billing_data: JSON.stringify(input.billing_data),
-        customer: input.customer ? JSON.stringify(input.customer) : null,
-        extras: JSON.stringify({ ...(input.extras ?? {}) }),
-        special_reference: input.special_reference ?? null,
+        expiration: seconds,
+        billing_data: input.billing_data,
+        extra: { ...(input.extras ?? {}) },
         notification_url: input.notification_url ?? null,
         redirection_url: input.redirection_url ?? null,
-        card_token_ids: await resolveCardTokens(trx, caller.merchantId, isLive, input.card_tokens),
-        payment_link_id: input.payment_link_id ?? null,
-        expires_at: new Date(now.getTime() + seconds * 1000),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const methods = await issueKeys(rt, trx, caller, intention, integrations, seconds, order);
-    return { intention, clientSecret, methods, order };
+        card_token_id: cardTokenIds[0],
+      },
+      integration,
+      { id: 0, currency },
+    ),
+  );
+  // The order, the intention and its payment keys in one statement (atomic without a transaction).
+  let row: { order: unknown; intention: unknown; keys: { id: number; integration_id: number }[] };
+  try {
+    row = (await rt.db
+      .with("o", (db) => db.insertInto("orders").values(order).returningAll())
+      .with("i", (db) =>
+        db
+          .insertInto("payment_intentions")
+          .values({ ...intention, order_id: (eb) => eb.selectFrom("o").select("o.id") })
+          .returningAll(),
+      )
+      .with("k", (db) =>
+        db
+          .insertInto("payment_keys")
+          .values(
+            keys.map((k) => ({
+              ...k,
+              order_id: (eb) => eb.selectFrom("o").select("o.id"),
+              intention_id: (eb) => eb.selectFrom("i").select("i.id"),
+            })),
+          )
+          .returning(["id", "integration_id"]),
+      )
+      .selectFrom(["o", "i"])
+      .select((eb) => [
+        sql<unknown>`to_jsonb(o)`.as("order"),
+        sql<unknown>`to_jsonb(i)`.as("intention"),
+        eb
+          .selectFrom("k")
+          .select(
+            sql<
+              { id: number; integration_id: number }[]
+            >`json_agg(json_build_object('id', k.id, 'integration_id', k.integration_id))`.as("keys"),
+          )
+          .as("keys"),
+      ])
+      .executeTakeFirstOrThrow()) as typeof row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateOrder();
+    throw error;
+  }
+  const methods = integrations.map((integration, i) => {
+    const id = row.keys.find((k) => k.integration_id === integration.id)!.id;
+    return { integration, paymentKeyId: id, token: paymentToken(rt.dataKey, id, keys[i]!.salt) };
   });
+  return {
+    intention: reviveRow<IntentionRow>(row.intention),
+    clientSecret,
+    methods,
+    order: reviveRow<OrderRow>(row.order),
+  };
 }
 
 export async function findIntentionBySecret(
@@ -293,15 +364,7 @@ export async function updateIntention(
       .set({
         amount_cents: amount,
         integration_ids: integrations.map((i) => i.id),
-        items: JSON.stringify(
-          items.map((i) => ({
-            name: i.name,
-            amount: i.amount,
-            description: i.description ?? "",
-            quantity: i.quantity ?? 1,
-            image: i.image ?? null,
-          })),
-        ),
+        items: JSON.stringify(intentionItems(items)),
         ...(input.billing_data ? { billing_data: JSON.stringify(input.billing_data) } : {}),
         ...(input.extras ? { extras: JSON.stringify(input.extras) } : {}),
         ...(input.special_reference !== undefined ? { special_reference: input.special_reference } : {}),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { isCurrency } from "@portal/domain";
-import type { Kysely } from "kysely";
-import type { DB, OrderItem } from "../db/schema.ts";
+import type { Insertable, Kysely } from "kysely";
+import type { DB, OrderItem, OrdersTable, PaymentKeysTable } from "../db/schema.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import type { IntegrationRow } from "./payment.service.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
@@ -16,6 +16,8 @@ export interface Caller {
   merchantId: number;
   /** undefined: both modes. */
   isLive: boolean | undefined;
+  /** The merchant's country, when the caller's authentication already read it. */
+  country?: string | undefined;
 }
 
 export const AUTH_TOKEN_DEFAULT_SECONDS = 3600;
@@ -69,7 +71,7 @@ export function duplicateOrder(): PaymentError {
   });
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 }
 
@@ -79,12 +81,8 @@ export function currencyOf(value: string | undefined): string {
   return currency;
 }
 
-export async function createOrder(
-  rt: PaymentsRuntime,
-  caller: Caller,
-  input: OrderInput,
-  db: Kysely<DB> = rt.db,
-): Promise<OrderRow> {
+/** The row of a new order (shared by the orders API and the intentions' one-statement insert). */
+export function orderValues(caller: Caller, input: OrderInput): Insertable<OrdersTable> {
   const currency = currencyOf(input.currency);
   const items: OrderItem[] = (input.items ?? []).map((i) => ({
     name: i.name,
@@ -97,24 +95,29 @@ export async function createOrder(
         Object.entries(input.shipping_data).map(([k, v]) => [k, v === null ? "" : String(v)]),
       )
     : null;
-  const merchantOrderId = input.merchant_order_id?.trim() || null;
+  return {
+    merchant_id: caller.merchantId,
+    // An order made with an auth token gets its mode from its first payment key's integration.
+    is_live: caller.isLive ?? false,
+    merchant_order_id: input.merchant_order_id?.trim() || null,
+    amount_cents: input.amount_cents,
+    currency,
+    delivery_needed: input.delivery_needed ?? false,
+    items: JSON.stringify(items),
+    shipping_data: shipping === null ? null : JSON.stringify(shipping),
+    api_source: input.api_source ?? "OTHER",
+  };
+}
+
+export async function createOrder(
+  rt: PaymentsRuntime,
+  caller: Caller,
+  input: OrderInput,
+  db: Kysely<DB> = rt.db,
+): Promise<OrderRow> {
+  const values = orderValues(caller, input);
   try {
-    return await db
-      .insertInto("orders")
-      .values({
-        merchant_id: caller.merchantId,
-        // An order made with an auth token gets its mode from its first payment key's integration.
-        is_live: caller.isLive ?? false,
-        merchant_order_id: merchantOrderId,
-        amount_cents: input.amount_cents,
-        currency,
-        delivery_needed: input.delivery_needed ?? false,
-        items: JSON.stringify(items),
-        shipping_data: shipping === null ? null : JSON.stringify(shipping),
-        api_source: input.api_source ?? "OTHER",
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await db.insertInto("orders").values(values).returningAll().executeTakeFirstOrThrow();
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateOrder();
     throw error;
@@ -207,31 +210,38 @@ export async function createPaymentKey(
       throw paymentError(400, "mode_mismatch", "Test and live orders and integrations cannot be mixed.");
     await db.updateTable("orders").set({ is_live: integration.is_live }).where("id", "=", order.id).execute();
   }
+  const values = paymentKeyValues(rt, caller, input, integration, { id: order.id, currency });
+  const row = await db.insertInto("payment_keys").values(values).returning("id").executeTakeFirstOrThrow();
+  return { token: paymentToken(rt.dataKey, row.id, values.salt), id: row.id, integration };
+}
+
+/** The row of a new payment key, with the salt its token is made from once the row has its id. */
+export function paymentKeyValues(
+  rt: PaymentsRuntime,
+  caller: Caller,
+  input: PaymentKeyInput,
+  integration: IntegrationRow,
+  order: { id: number; currency: string },
+): Insertable<PaymentKeysTable> & { salt: string } {
   const seconds = Math.min(
     Math.max(1, Math.floor(input.expiration ?? PAYMENT_KEY_DEFAULT_SECONDS)),
     PAYMENT_KEY_MAX_SECONDS,
   );
-  const salt = randomBytes(16).toString("hex");
-  const row = await db
-    .insertInto("payment_keys")
-    .values({
-      merchant_id: caller.merchantId,
-      is_live: integration.is_live,
-      order_id: order.id,
-      integration_id: integration.id,
-      intention_id: input.intention_id ?? null,
-      amount_cents: input.amount_cents,
-      currency,
-      billing_data: JSON.stringify(input.billing_data),
-      extra: JSON.stringify(input.extra ?? {}),
-      lock_order_when_paid: input.lock_order_when_paid ?? false,
-      notification_url: input.notification_url ?? null,
-      redirection_url: input.redirection_url ?? null,
-      card_token_id: input.card_token_id ?? null,
-      salt,
-      expires_at: new Date(rt.now().getTime() + seconds * 1000),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { token: paymentToken(rt.dataKey, row.id, salt), id: row.id, integration };
+  return {
+    merchant_id: caller.merchantId,
+    is_live: integration.is_live,
+    order_id: order.id,
+    integration_id: integration.id,
+    intention_id: input.intention_id ?? null,
+    amount_cents: input.amount_cents,
+    currency: order.currency,
+    billing_data: JSON.stringify(input.billing_data),
+    extra: JSON.stringify(input.extra ?? {}),
+    lock_order_when_paid: input.lock_order_when_paid ?? false,
+    notification_url: input.notification_url ?? null,
+    redirection_url: input.redirection_url ?? null,
+    card_token_id: input.card_token_id ?? null,
+    salt: randomBytes(16).toString("hex"),
+    expires_at: new Date(rt.now().getTime() + seconds * 1000),
+  };
 }

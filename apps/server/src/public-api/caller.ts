@@ -18,6 +18,8 @@ export interface MerchantCaller {
   /** undefined: both modes (auth token); otherwise only this mode (secret key). */
   isLive: boolean | undefined;
   via: "secret_key" | "auth_token";
+  /** The merchant's country when the credential's lookup read it. */
+  country?: string | undefined;
 }
 
 export const NOT_PROVIDED = "Authentication credentials were not provided.";
@@ -64,7 +66,7 @@ export async function authenticateMerchant(
   if (SECRET_KEY.test(credential)) {
     const owner = await findMerchantByKey(db, "secret", credential);
     if (!owner) throw unauthorized(INVALID_SECRET_KEY);
-    return { merchantId: owner.merchantId, isLive: owner.isLive, via: "secret_key" };
+    return { merchantId: owner.merchantId, isLive: owner.isLive, via: "secret_key", country: owner.country };
   }
   const merchantId = await authTokenOwner(db, credential, now);
   if (merchantId === undefined) throw unauthorized(INVALID_TOKEN);

@@ -295,6 +295,47 @@ describeEachDatabase("public API contract", (get) => {
       expect(empty.statusCode).toBe(400);
     });
 
+    it("writes the order, intention and keys together: a reused special_reference leaves nothing behind", async () => {
+      const payload = {
+        amount: 1000,
+        currency: "EGP",
+        payment_methods: [m.integrations.card, m.integrations.wallet],
+        billing_data: BILLING,
+        special_reference: `dup-${Date.now()}`,
+      };
+      const first = await app.inject({ method: "POST", url: "/v1/intention/", headers: secret(), payload });
+      expect(first.statusCode, first.body).toBe(201);
+      const body = first.json();
+      // One key per method, in the merchant's order, each a working token of its own integration.
+      expect(body.payment_keys.map((k: { integration: number }) => k.integration)).toEqual([
+        m.integrations.card,
+        m.integrations.wallet,
+      ]);
+      const keys = await app.payments.db
+        .selectFrom("payment_keys")
+        .select(["integration_id", "order_id"])
+        .where("order_id", "=", body.intention_order_id)
+        .orderBy("id")
+        .execute();
+      expect(keys).toEqual([
+        { integration_id: m.integrations.card, order_id: body.intention_order_id },
+        { integration_id: m.integrations.wallet, order_id: body.intention_order_id },
+      ]);
+      const count = async () =>
+        (
+          await app.payments.db
+            .selectFrom("payment_intentions")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("special_reference", "=", payload.special_reference)
+            .executeTakeFirstOrThrow()
+        ).n;
+      expect(Number(await count())).toBe(1);
+      const again = await app.inject({ method: "POST", url: "/v1/intention/", headers: secret(), payload });
+      expect(again.statusCode).toBe(422);
+      expect(again.json()).toMatchObject({ message: "duplicate" });
+      expect(Number(await count())).toBe(1);
+    });
+
     it("takes integration names as payment methods", async () => {
       const name = (
         await app.payments.db

@@ -240,6 +240,8 @@ export interface KeyOwner {
   keyId: number;
   merchantId: number;
   isLive: boolean;
+  /** The merchant's country (read with the key, so callers need not read the merchant for it). */
+  country: string;
 }
 
 /** Finds the merchant owning a key that is not revoked; API and secret keys by hash, public keys by value. */
@@ -250,15 +252,16 @@ export async function findMerchantByKey(
 ): Promise<KeyOwner | undefined> {
   let query = db
     .selectFrom("merchant_keys")
-    .select(["id", "merchant_id", "is_live"])
-    .where("kind", "=", kind)
-    .where("revoked_at", "is", null);
+    .innerJoin("merchants", "merchants.id", "merchant_keys.merchant_id")
+    .select(["merchant_keys.id", "merchant_keys.merchant_id", "merchant_keys.is_live", "merchants.country"])
+    .where("merchant_keys.kind", "=", kind)
+    .where("merchant_keys.revoked_at", "is", null);
   query =
     kind === "public"
-      ? query.where("public_value", "=", plaintext)
-      : query.where("key_hash", "=", hashKey(plaintext));
+      ? query.where("merchant_keys.public_value", "=", plaintext)
+      : query.where("merchant_keys.key_hash", "=", hashKey(plaintext));
   const row = await query.executeTakeFirst();
-  return row && { keyId: row.id, merchantId: row.merchant_id, isLive: row.is_live };
+  return row && { keyId: row.id, merchantId: row.merchant_id, isLive: row.is_live, country: row.country };
 }
 
 /** The decrypted HMAC secret of a merchant, or undefined when it has none. */
