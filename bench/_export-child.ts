@@ -25,6 +25,8 @@ const db = await openPostgres(url, 2);
 try {
   // Connect and load everything once, so the figures are the export's, not start-up's.
   await db.db.selectFrom("exports").select("id").where("id", "=", Number(id)).executeTakeFirstOrThrow();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
   // Resets the high-water mark to the current RSS (Linux: "5" to clear_refs), so start-up peaks do not count.
   let peakReset = true;
   try {
@@ -32,6 +34,7 @@ try {
   } catch {
     peakReset = false;
   }
+  const heapBefore = process.memoryUsage().heapUsed;
   const rssBeforeKb = kb("VmRSS");
   const samples: number[] = [];
   const timer = setInterval(() => samples.push(process.memoryUsage().rss), 100);
@@ -39,11 +42,17 @@ try {
   await runExport(db.db, dataDir, Number(id));
   const seconds = (performance.now() - started) / 1000;
   clearInterval(timer);
+  const peakKb = kb("VmHWM");
+  // What the export left behind: the live heap after a full collection (the bench passes --expose-gc).
+  gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
   process.stdout.write(
     `${JSON.stringify({
       seconds,
       rss_before_kb: rssBeforeKb,
-      rss_peak_kb: kb("VmHWM"),
+      rss_peak_kb: peakKb,
+      heap_before_mb: gc ? Math.round(heapBefore / 104857.6) / 10 : null,
+      heap_after_gc_mb: gc ? Math.round(heapAfter / 104857.6) / 10 : null,
       peak_reset: peakReset,
       rss_samples_mb: samples.map((b) => Math.round(b / 1048576)),
     })}\n`,

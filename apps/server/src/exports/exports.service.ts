@@ -1,7 +1,8 @@
-import { once } from "node:events";
+import { EventEmitter, once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
+import type { Writable } from "node:stream";
 import {
   EXPORT_MAX_DAYS,
   type ExportItem,
@@ -155,6 +156,28 @@ const ORDER_HEADER = [
 ];
 
 type Cell = string | number | boolean | null;
+
+/**
+ * exceljs's streaming sheet writes its XML into the zip without waiting for it (its stream buffer ignores the
+ * answer of write()), so a compressor slower than the rows would queue XML in memory. Waiting after each batch
+ * until the sheet's pipes have drained keeps that to about one batch. `stream.pipes` is exceljs's own field
+ * (lib/utils/stream-buf.js); without it there is nothing to wait for.
+ */
+export async function xlsxDrained(sheet: ExcelJS.Worksheet): Promise<void> {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  if (!Array.isArray(pipes)) return;
+  // The pipe is archiver's readable-stream 3 PassThrough (no writableNeedDrain): a buffer at or above the high
+  // water mark means its last write() answered false, so "drain" will come.
+  for (const pipe of pipes as Array<Partial<Writable>>)
+    if (
+      pipe instanceof EventEmitter &&
+      typeof pipe.writableLength === "number" &&
+      typeof pipe.writableHighWaterMark === "number" &&
+      pipe.writableLength >= pipe.writableHighWaterMark
+    )
+      await once(pipe, "drain");
+}
+
 const major = (minor: number, currency: string) =>
   isCurrency(currency) ? toMajorString(minor, currency) : String(minor);
 
@@ -269,6 +292,7 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
             r.merchant_id,
             r.company_name,
           ]);
+        await xlsxDrained(sheet);
         done += rows.length;
         await db.updateTable("exports").set({ rows_done: done }).where("id", "=", exportId).execute();
         if (rows.length < EXPORT_BATCH) break;
@@ -339,6 +363,7 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
             r.merchant_id,
             r.company_name,
           ]);
+        await xlsxDrained(sheet);
         done += rows.length;
         await db.updateTable("exports").set({ rows_done: done }).where("id", "=", exportId).execute();
         if (rows.length < EXPORT_BATCH) break;

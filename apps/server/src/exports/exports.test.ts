@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
@@ -11,7 +12,14 @@ import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, type TestSession } from "../test/fixtures.ts";
 import { rows } from "../transactions/test-rows.ts";
 import { csvField, safeCell } from "./cells.ts";
-import { DOWNLOAD_FAILED, EXPORT_BATCH, EXPORT_QUEUE, RANGE_TOO_LONG, runExport } from "./exports.service.ts";
+import {
+  DOWNLOAD_FAILED,
+  EXPORT_BATCH,
+  EXPORT_QUEUE,
+  RANGE_TOO_LONG,
+  runExport,
+  xlsxDrained,
+} from "./exports.service.ts";
 
 describe("spreadsheet cells", () => {
   it("prefixes formula starters with an apostrophe and quotes CSV fields", () => {
@@ -21,6 +29,26 @@ describe("spreadsheet cells", () => {
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField(null)).toBe("");
     expect(csvField(12)).toBe("12");
+  });
+});
+
+describe("XLSX backpressure", () => {
+  it("waits until the sheet's zip pipe has drained when it is at its high water mark", async () => {
+    const pipe = new PassThrough({ highWaterMark: 4 });
+    pipe.write("more than four bytes");
+    const sheet = { stream: { pipes: [pipe] } } as unknown as ExcelJS.Worksheet;
+    let drained = false;
+    const waiting = xlsxDrained(sheet).then(() => {
+      drained = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(drained).toBe(false);
+    pipe.resume();
+    await waiting;
+    expect(drained).toBe(true);
+    // Below the mark, or without exceljs's field, there is nothing to wait for.
+    await xlsxDrained({ stream: { pipes: [new PassThrough()] } } as unknown as ExcelJS.Worksheet);
+    await xlsxDrained({} as unknown as ExcelJS.Worksheet);
   });
 });
 
