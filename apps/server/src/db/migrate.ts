@@ -9,7 +9,7 @@ import * as m0008onboarding from "./migrations/0008_onboarding.ts";
 import * as m0009totalsRollup from "./migrations/0009_totals_rollup.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001_core": m0001,
   "0002_auth": m0002auth,
   "0003_payments": m0003payments,
@@ -22,7 +22,7 @@ const migrations: Record<string, Migration> = {
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return MIGRATIONS;
   }
 }
 

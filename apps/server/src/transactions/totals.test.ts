@@ -1,11 +1,15 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Insertable, Kysely } from "kysely";
-import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Insertable, Kysely, Migration } from "kysely";
+import { Migrator, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldAnalytics } from "../analytics/analytics.service.ts";
+import { type Database, openPglite, openPostgres } from "../db/database.ts";
+import { MIGRATIONS, migrateToLatest } from "../db/migrate.ts";
 import type { DB, OrdersTable, TransactionsTable } from "../db/schema.ts";
 import { buildTestApp } from "../test/app.ts";
-import { describeEachDatabase } from "../test/databases.ts";
+import { describeEachDatabase, TEST_PG_URL } from "../test/databases.ts";
 import { fixtures, type TestSession } from "../test/fixtures.ts";
 import type { Scope } from "./scope.ts";
 import {
@@ -257,4 +261,93 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
       }
     }
   });
+});
+
+/**
+ * Migration 0009 on a database that already holds orders (its backfill): the rollup had their counts but not their
+ * amounts; after the migration (and before or after a fold) the header's orders part equals the plain scan.
+ */
+describe.each(["pglite", "postgres"] as const)("totals migration backfill [%s]", (kind) => {
+  let database: Database;
+  let dropDatabase: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    if (kind === "pglite") database = await openPglite(undefined);
+    else {
+      const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: TEST_PG_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(TEST_PG_URL);
+      url.pathname = `/${name}`;
+      database = await openPostgres(url.toString(), 2);
+      dropDatabase = async () => {
+        const c = new pg.Client({ connectionString: TEST_PG_URL });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    // The schema as it was before 0009.
+    const before: Record<string, Migration> = {};
+    for (const [name, migration] of Object.entries(MIGRATIONS)) if (name < "0009") before[name] = migration;
+    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => before } });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await dropDatabase();
+  });
+
+  it("backfills the amounts of existing orders, folded or not", async () => {
+    const db = database.db;
+    const fx = fixtures(db);
+    const merchantId = (await fx.merchant({ country: "EGY" })).id;
+    const rand = random(9);
+    const orders = (n: number) =>
+      db
+        .insertInto("orders")
+        .values(
+          Array.from({ length: n }, () => ({
+            merchant_id: merchantId,
+            is_live: rand() < 0.8,
+            amount_cents: Math.floor(rand() * 300_000),
+            currency: rand() < 0.75 ? "EGP" : "USD",
+            delivery_needed: rand() < 0.4,
+            items: JSON.stringify([]),
+            created_at: new Date(START + Math.floor(rand() * SPAN)),
+          })),
+        )
+        .execute();
+    await orders(150);
+    await foldAnalytics(db);
+    await orders(100); // left as deltas
+    await sql`update orders set deleted_at = now() where merchant_id = ${merchantId} and id % 9 = 0`.execute(
+      db,
+    );
+    await migrateToLatest(db);
+    const scope: Scope = { kind: "merchant", merchantId, terminalId: null };
+    const check = async () => {
+      for (const isLive of [true, false])
+        for (const [, from, to] of [
+          ["all time", undefined, undefined],
+          ["a year", new Date("2025-11-26T00:00:00Z"), new Date("2026-11-27T00:00:00Z")],
+          ["odd instants", new Date("2025-03-10T13:27:45.123Z"), new Date("2026-01-02T04:00:00.001Z")],
+        ] as const) {
+          const range: TotalsRange = { isLive, from, to };
+          const plain = sortOrders(await plainOrderTotals(db, scope, range));
+          expect(plain.length).toBeGreaterThan(0);
+          expect(plain.some((r) => r.amount > 0 && r.delivery_amount > 0)).toBe(true);
+          expect(sortOrders(await rollupOrderTotals(db, scope, range))).toEqual(plain);
+        }
+    };
+    await check();
+    await foldAnalytics(db);
+    await check();
+    await orders(20);
+    await check();
+  }, 60_000);
 });
