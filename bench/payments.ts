@@ -111,7 +111,15 @@ async function recreateDatabase(): Promise<string> {
   await admin.query(`create database ${DB_NAME}`);
   // BENCH_LOG_STATEMENTS=1 logs every statement of the run to the server log (to count round trips).
   if (process.env.BENCH_LOG_STATEMENTS === "1")
-    await admin.query(`alter database ${DB_NAME} set log_statement = 'all'`);
+    await admin.query(`alter database ${DB_NAME} set log_min_duration_statement = 0`);
+  // BENCH_EXPLAIN=<ms>: the plans of statements slower than that go to the server log (auto_explain).
+  if (process.env.BENCH_EXPLAIN) {
+    await admin.query(`alter database ${DB_NAME} set session_preload_libraries = 'auto_explain'`);
+    await admin.query(
+      `alter database ${DB_NAME} set auto_explain.log_min_duration = '${Number(process.env.BENCH_EXPLAIN)}ms'`,
+    );
+    await admin.query(`alter database ${DB_NAME} set auto_explain.log_analyze = on`);
+  }
   // Experiments only (what a setting costs), never for the committed figures.
   if (process.env.BENCH_ASYNC_COMMIT === "1")
     await admin.query(`alter database ${DB_NAME} set synchronous_commit = off`);

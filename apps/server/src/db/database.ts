@@ -33,8 +33,48 @@ pg.types.setTypeParser(INT8_ARRAY, (value: string) =>
   (parseTextArray(value) as (string | null)[]).map((v) => (v === null ? null : parseInt8(v))),
 );
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** Distinct statement texts a process prepares at most; further ones run unnamed (parsed and planned each time). */
+export const PREPARED_STATEMENTS_MAX = 500;
+
+/**
+ * Makes a pool's clients run parameterised statements as named prepared statements: each connection parses and
+ * plans a statement text once instead of at every call (about a third of PostgreSQL's work on the payment path;
+ * docs/adr/0004-prepared-statements.md). Names are per process and bounded; statements without parameters
+ * (several statements in one text, BEGIN and COMMIT) stay unnamed.
+ */
+export function prepareStatements(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX): { size(): number } {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= max) return known;
+    const name = `p${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        const [text, values] = args;
+        if (args.length === 2 && typeof text === "string" && Array.isArray(values) && values.length > 0) {
+          const name = nameOf(text);
+          if (name !== undefined) return query({ name, text, values });
+        }
+        return query(...args);
+      },
+    });
+  });
+  return { size: () => names.size };
+}
+
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  opts: { preparedStatements?: boolean } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Off for a connection pooler in transaction mode, where a connection's prepared statements are not its own.
+  if (opts.preparedStatements ?? process.env.DATABASE_PREPARED_STATEMENTS !== "off") prepareStatements(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
