@@ -54,6 +54,7 @@ export function ExportDialog({ opened, onClose, kind, isLive }: Props) {
       opened={opened}
       onClose={onClose}
       title={kind === "orders" ? t("exports.ordersTitle") : t("exports.title")}
+      closeButtonProps={{ "aria-label": t("transactions.actions.close") }}
       data-testid="export-dialog"
     >
       <form onSubmit={(e) => void submit(e).catch(() => undefined)} noValidate>

@@ -32,7 +32,7 @@ export function Tile({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="lg" data-testid={`${testId}-amount`}>
+      <Text fw={700} size="lg" style={{ overflowWrap: "anywhere" }} data-testid={`${testId}-amount`}>
         {value}
       </Text>
       <Text size="xs" c="dimmed">
@@ -83,7 +83,7 @@ export function TotalsHeader({ view, isLive, lang, from, to, onRange }: Props) {
         </Group>
       </Group>
       {query.isPending ? (
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
           {Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: skeleton tiles have no identity
             <Skeleton key={i} height={74} radius="md" />
@@ -108,7 +108,7 @@ export function TotalsHeader({ view, isLive, lang, from, to, onRange }: Props) {
             ? merchant.data?.currencies.map((block) => (
                 <SimpleGrid
                   key={block.currency}
-                  cols={{ base: 2, sm: 3, lg: 5 }}
+                  cols={{ base: 1, xs: 2, md: 3, xl: 5 }}
                   data-currency={block.currency}
                 >
                   {tiles(block.currency, [
@@ -132,7 +132,7 @@ export function TotalsHeader({ view, isLive, lang, from, to, onRange }: Props) {
             : bank.data?.currencies.map((block) => (
                 <SimpleGrid
                   key={block.currency}
-                  cols={{ base: 2, sm: 3, lg: 5 }}
+                  cols={{ base: 1, xs: 2, md: 3, xl: 5 }}
                   data-currency={block.currency}
                 >
                   {tiles(
