@@ -223,6 +223,7 @@ export async function run(): Promise<void> {
     CHECKOUT_RATE_LIMIT: "100000000",
     CALLBACK_CONCURRENCY: "50",
     CALLBACK_POLL_SECONDS: "0.5",
+    DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? "10",
   };
   const basePort = 31000 + Math.floor(Math.random() * 1000);
   const servers: ChildProcess[] = [];

@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   /** Unset means the embedded PGlite database in dataDir. */
   databaseUrl: string | undefined;
+  /** Connections of this process to PostgreSQL (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
   /** Base URL printed at start-up and used in e-mailed links. */
   publicUrl: string;
   /** SMTP connection string; unset means e-mail stays in the local mailbox page. Secret. */
@@ -42,6 +44,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT is not a port number: ${env.PORT}`);
   const host = env.HOST ?? "0.0.0.0";
+  const poolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
+  if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1000)
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000: ${env.DATABASE_POOL_SIZE}`);
   const country = env.COUNTRY_OVERRIDE?.toUpperCase();
   if (country && !isCountry(country))
     throw new Error(`COUNTRY_OVERRIDE must be one of EGY, ARE, SAU, PAK, OMN`);
@@ -50,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: poolSize,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Portal <no-reply@portal.local>",

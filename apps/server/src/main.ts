@@ -5,7 +5,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { ensureDemoData, printDemoSummary } from "./demo/demo.ts";
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, poolSize: config.databasePoolSize });
 await migrateToLatest(database.db);
 const demo = config.demoData ? await ensureDemoData(database, config) : undefined;
 const app = await buildApp({ config, database });

@@ -116,6 +116,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 export async function openDatabase(opts: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Connections per process to PostgreSQL (default 10). */
+  poolSize?: number | undefined;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "db"));
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize)
+    : openPglite(path.join(opts.dataDir, "db"));
 }
