@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,6 +47,22 @@ describe("XLSX backpressure", () => {
     pipe.resume();
     await waiting;
     expect(drained).toBe(true);
+    // archiver's readable-stream 3 PassThrough has no writableLength: its _writableState is read instead.
+    const legacy = Object.assign(new EventEmitter(), {
+      writableHighWaterMark: 4,
+      _writableState: { length: 10 },
+    });
+    let legacyDrained = false;
+    const legacyWaiting = xlsxDrained({ stream: { pipes: [legacy] } } as unknown as ExcelJS.Worksheet).then(
+      () => {
+        legacyDrained = true;
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(legacyDrained).toBe(false);
+    legacy.emit("drain");
+    await legacyWaiting;
+    expect(legacyDrained).toBe(true);
     // Below the mark, or without exceljs's field, there is nothing to wait for.
     await xlsxDrained({ stream: { pipes: [new PassThrough()] } } as unknown as ExcelJS.Worksheet);
     await xlsxDrained({} as unknown as ExcelJS.Worksheet);
