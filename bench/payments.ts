@@ -223,6 +223,8 @@ export async function run(): Promise<void> {
     CHECKOUT_RATE_LIMIT: "100000000",
     CALLBACK_CONCURRENCY: "50",
     CALLBACK_POLL_SECONDS: "0.5",
+    // The receiver is this process, on 127.0.0.1.
+    CALLBACK_ALLOW_PRIVATE_NETWORKS: "true",
     DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? "10",
   };
   const basePort = 31000 + Math.floor(Math.random() * 1000);

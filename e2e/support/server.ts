@@ -41,6 +41,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: "warn",
+      // The journeys' callback receivers listen on 127.0.0.1.
+      CALLBACK_ALLOW_PRIVATE_NETWORKS: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

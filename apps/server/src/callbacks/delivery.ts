@@ -229,7 +229,14 @@ export async function deliverCallbacks(
       const started = performance.now();
       const answer = fetchImpl
         ? await postWithFetch(fetchImpl, target, headers, body, rt.settings.callbackTimeoutMs)
-        : await postJson(target, headers, body, rt.settings.callbackTimeoutMs, EXCERPT_CHARS);
+        : await postJson(
+            target,
+            headers,
+            body,
+            rt.settings.callbackTimeoutMs,
+            EXCERPT_CHARS,
+            rt.settings.callbackAllowPrivateNetworks,
+          );
       return { ...answer, latency: Math.round(performance.now() - started) };
     }),
   );

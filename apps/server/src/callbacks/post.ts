@@ -1,5 +1,7 @@
 import http from "node:http";
 import https from "node:https";
+import net from "node:net";
+import { isPrivateAddress, PRIVATE_ADDRESS_ERROR, publicOnlyLookup } from "./address-guard.ts";
 
 /**
  * The callback POST over node:http(s) with keep-alive connections per merchant host: fetch costs about four
@@ -13,7 +15,12 @@ export interface PostAnswer {
   error: string | null;
 }
 
-const agents = {
+const open = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+// Agents of their own for the guarded connections, so no socket is shared with an unguarded request.
+const guarded = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
 };
@@ -24,9 +31,12 @@ export function postJson(
   body: string,
   timeoutMs: number,
   excerptChars: number,
+  /** Let the request reach loopback and private networks (CALLBACK_ALLOW_PRIVATE_NETWORKS). */
+  allowPrivate = false,
 ): Promise<PostAnswer> {
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const settle = (answer: PostAnswer) => {
       if (settled) return;
       settled = true;
@@ -45,12 +55,19 @@ export function postJson(
       settle({ statusCode: null, excerpt: null, error: `Unsupported protocol ${target.protocol}` });
       return;
     }
+    const host = target.hostname.replace(/^\[(.*)\]$/, "$1");
+    if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
+      settle({ statusCode: null, excerpt: null, error: PRIVATE_ADDRESS_ERROR });
+      return;
+    }
+    const protocol = secure ? "https:" : "http:";
     const request = (secure ? https : http).request(target, {
       method: "POST",
-      agent: agents[secure ? "https:" : "http:"],
+      agent: allowPrivate ? open[protocol] : guarded[protocol],
+      ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),
       headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
     });
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       request.destroy();
       settle({ statusCode: null, excerpt: null, error: `Timed out after ${timeoutMs} ms` });
     }, timeoutMs);
@@ -70,7 +87,10 @@ export function postJson(
       settle({
         statusCode: null,
         excerpt: null,
-        error: (error.code ?? error.message).slice(0, excerptChars),
+        error:
+          error.code === "EPRIVATEADDRESS"
+            ? PRIVATE_ADDRESS_ERROR
+            : (error.code ?? error.message).slice(0, excerptChars),
       }),
     );
     request.end(body);

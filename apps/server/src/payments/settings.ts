@@ -16,6 +16,8 @@ export interface PaymentSettings {
   callbackConcurrency: number;
   /** How often an idle worker looks for due deliveries. */
   callbackPollSeconds: number;
+  /** Callbacks may reach loopback and private networks (local testing only; callbacks/address-guard.ts). */
+  callbackAllowPrivateNetworks: boolean;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -35,5 +37,6 @@ export function paymentSettings(env: NodeJS.ProcessEnv = process.env): PaymentSe
     jobMaintenanceSeconds: number(env, "JOB_MAINTENANCE_SECONDS", 30, 1),
     callbackConcurrency: Math.round(number(env, "CALLBACK_CONCURRENCY", 20, 1)),
     callbackPollSeconds: number(env, "CALLBACK_POLL_SECONDS", 0.5, 0.5),
+    callbackAllowPrivateNetworks: env.CALLBACK_ALLOW_PRIVATE_NETWORKS === "true",
   };
 }
