@@ -169,6 +169,8 @@ async function exportInServer(
     const sampler = setInterval(() => samples.push(procKb(pid, "VmRSS")), 50);
     const requested = performance.now();
     let running: number | null = null;
+    // The progress requests' own times while the job runs: how responsive the server stays meanwhile.
+    const pollMs: number[] = [];
     type Item = { id: number; job_state: string; rows_done: number };
     let item = null as Item | null; // assigned in the loop below (a cast, so the check after it is not narrowed away)
     try {
@@ -180,7 +182,9 @@ async function exportInServer(
       if (created.status !== 201) throw new Error(`export: ${created.status} ${await created.text()}`);
       const { id } = (await created.json()) as { id: number };
       for (;;) {
+        const asked = performance.now();
         item = (await (await fetch(`${base}/api/exports/${id}`, { headers })).json()) as Item;
+        if (item.job_state === "running") pollMs.push(performance.now() - asked);
         if (item.job_state === "running" && running === null) running = performance.now();
         if (item.job_state === "done" || item.job_state === "failed") break;
         if (performance.now() - requested > 300_000) throw new Error(`export ${id} did not finish`);
@@ -210,6 +214,15 @@ async function exportInServer(
       peak_is_high_water_mark: peakReset,
       csv_mb: size("csv"),
       xlsx_mb: size("xlsx"),
+      progress_request_ms_while_running: (() => {
+        const sorted = [...pollMs].sort((a, b) => a - b);
+        return {
+          p50: round(percentile(sorted, 50)),
+          p95: round(percentile(sorted, 95)),
+          max: round(sorted[sorted.length - 1] ?? 0),
+          n: sorted.length,
+        };
+      })(),
       rss_every_500_ms_mb: samples.filter((_, i) => i % 10 === 0).map((kb) => Math.round(kb / 1024)),
     };
   } finally {
