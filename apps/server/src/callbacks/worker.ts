@@ -5,9 +5,12 @@ import { deliverCallbacks, type Fetch } from "./delivery.ts";
 import { CALLBACK_QUEUE, type CallbackJob } from "./queue.ts";
 
 /**
- * Runs callback deliveries in this process: pg-boss hands out due jobs (row-locked, so any number of processes
- * share the queue), a batch at a time, delivered side by side. The queue's maintenance runs here too, which
- * is what gives the jobs of a stopped process back (they expire while "active" and are retried).
+ * Runs callback deliveries in this process: a few loops each take a batch of due jobs from pg-boss (row-locked,
+ * so any number of processes share the queue), deliver them side by side, complete them, and take the next batch
+ * at once while the queue is busy (pg-boss's own work() waits a polling interval after every batch, which capped
+ * a process at batch size x loops per interval). An idle loop looks again after the polling interval. The queue's
+ * maintenance runs here too, which is what gives the jobs of a stopped process back (they expire while "active"
+ * and are retried).
  */
 export async function startCallbackWorker(
   rt: PaymentsRuntime,
@@ -15,33 +18,61 @@ export async function startCallbackWorker(
   fetchImpl?: Fetch,
 ): Promise<{ stop(): Promise<void> }> {
   const boss = await rt.callbacks.ready();
-  const workerIds: string[] = [];
-  const workers = Math.max(1, Math.ceil(rt.settings.callbackConcurrency / 10));
-  const batchSize = Math.max(1, Math.ceil(rt.settings.callbackConcurrency / workers));
-  for (let i = 0; i < workers; i++) {
-    workerIds.push(
-      await boss.work<CallbackJob>(
+  const loops = Math.max(1, Math.ceil(rt.settings.callbackConcurrency / 10));
+  const batchSize = Math.max(1, Math.ceil(rt.settings.callbackConcurrency / loops));
+  let stopping = false;
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+
+  const runBatch = async (): Promise<number> => {
+    const jobs = await boss.fetch<CallbackJob>(CALLBACK_QUEUE, { batchSize });
+    if (jobs.length === 0) return 0;
+    try {
+      await deliverCallbacks(
+        rt,
+        jobs.map((job) => ({ job: job.data, jobId: job.id })),
+        fetchImpl,
+      );
+      await boss.complete(
         CALLBACK_QUEUE,
-        { batchSize, pollingIntervalSeconds: rt.settings.callbackPollSeconds },
-        async (jobs) => {
-          try {
-            await deliverCallbacks(
-              rt,
-              jobs.map((job) => ({ job: job.data, jobId: job.id })),
-              fetchImpl,
-            );
-          } catch (error) {
-            // Our own failure (not the merchants'): fail the batch's jobs so pg-boss runs them again.
-            const message = error instanceof Error ? error.message : String(error);
-            log.error({ err: { message }, jobs: jobs.length }, "callback delivery failed");
-            await Promise.all(
-              jobs.map((job) => boss.fail(CALLBACK_QUEUE, job.id, { message }).catch(() => undefined)),
-            );
-          }
-        },
-      ),
-    );
-  }
+        jobs.map((job) => job.id),
+      );
+    } catch (error) {
+      // Our own failure (not the merchants'): fail the batch's jobs so pg-boss runs them again.
+      const message = error instanceof Error ? error.message : String(error);
+      log.error({ err: { message }, jobs: jobs.length }, "callback delivery failed");
+      await Promise.all(
+        jobs.map((job) => boss.fail(CALLBACK_QUEUE, job.id, { message }).catch(() => undefined)),
+      );
+    }
+    return jobs.length;
+  };
+
+  const loop = async () => {
+    while (!stopping) {
+      let taken = 0;
+      try {
+        taken = await runBatch();
+      } catch (error) {
+        log.warn(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          "callback queue fetch failed",
+        );
+      }
+      if (taken < batchSize && !stopping) await sleep(rt.settings.callbackPollSeconds * 1000);
+    }
+  };
+  const running = Array.from({ length: loops }, () => loop());
+
   const maintain = async () => {
     try {
       await boss.maintain();
@@ -73,7 +104,10 @@ export async function startCallbackWorker(
     async stop() {
       clearInterval(timer);
       clearInterval(lapseTimer);
-      for (const id of workerIds) await boss.offWork({ id }).catch(() => undefined);
+      stopping = true;
+      for (const wake of [...sleepers]) wake();
+      // Batches in flight finish (their deliveries are recorded and completed) before the process goes on.
+      await Promise.all(running);
     },
   };
 }
