@@ -128,14 +128,6 @@ export async function callbackPayload(
   };
 }
 
-/**
- * The delivery log is not money: its writes skip waiting for the disk flush (a database crash could lose the
- * last moments of the log, never a payment or a pending delivery job).
- */
-async function logWrite(trx: Kysely<DB>): Promise<void> {
-  await sql`set local synchronous_commit = off`.execute(trx);
-}
-
 /** Delay before attempt `next` (2, 3, ...): base, then doubling. */
 export function retryDelaySeconds(baseSeconds: number, next: number): number {
   return baseSeconds * 2 ** Math.max(0, next - 2);
@@ -189,33 +181,34 @@ export async function deliverCallbacks(
   // Record every attempt before its request goes out; a job that ran before in a process that stopped
   // mid-request first closes that attempt's record.
   const jobIds = prepared.map((p) => p.jobId).filter((id): id is string => id !== null);
-  const attemptIds = await db.transaction().execute(async (trx) => {
-    await logWrite(trx);
-    if (jobIds.length > 0)
-      await trx
-        .updateTable("callback_attempts")
-        .set({ finished_at: new Date(), error: INTERRUPTED })
-        .where("job_id", "in", jobIds)
-        .where("finished_at", "is", null)
-        .execute();
-    const rows = await trx
-      .insertInto("callback_attempts")
-      .values(
-        prepared.map((p) => ({
-          transaction_id: p.view.tx.id,
-          merchant_id: p.view.tx.merchant_id,
-          kind: p.job.kind,
-          trigger: p.job.trigger,
-          attempt: p.job.attempt,
-          job_id: p.jobId,
-          url: p.url,
-        })),
-      )
-      .returning("id")
-      .execute();
-    // A multi-row insert answers its rows in the order of its values.
-    return rows.map((r) => r.id);
-  });
+  const values = prepared.map((p) => ({
+    transaction_id: p.view.tx.id,
+    merchant_id: p.view.tx.merchant_id,
+    kind: p.job.kind,
+    trigger: p.job.trigger,
+    attempt: p.job.attempt,
+    job_id: p.jobId,
+    url: p.url,
+  }));
+  // One statement (atomic on its own): close the interrupted attempts of these jobs, record the new ones.
+  const rows =
+    jobIds.length > 0
+      ? await db
+          .with("closed", (q) =>
+            q
+              .updateTable("callback_attempts")
+              .set({ finished_at: new Date(), error: INTERRUPTED })
+              .where("job_id", "in", jobIds)
+              .where("finished_at", "is", null)
+              .returning("id"),
+          )
+          .insertInto("callback_attempts")
+          .values(values)
+          .returning("id")
+          .execute()
+      : await db.insertInto("callback_attempts").values(values).returning("id").execute();
+  // A multi-row insert answers its rows in the order of its values.
+  const attemptIds = rows.map((r) => r.id);
 
   const answers = await Promise.all(
     prepared.map(async (p, i) => {
@@ -243,33 +236,36 @@ export async function deliverCallbacks(
 
   const finished = new Date();
   const retries: { job: CallbackJob; delay: number }[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (const [i, p] of prepared.entries()) {
-      const answer = answers[i]!;
-      const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
-      const retry =
-        !ok &&
-        p.job.attempt < rt.settings.callbackMaxAttempts &&
-        p.view.integration?.auto_callback_retrial === true;
-      results[p.index] = { attemptId: attemptIds[i], ok };
-      if (retry) {
-        const next = p.job.attempt + 1;
-        const delay = retryDelaySeconds(rt.settings.callbackRetryBaseSeconds, next);
-        results[p.index]!.retryInSeconds = delay;
-        retries.push({ job: { ...p.job, attempt: next, trigger: "retry" }, delay });
-      }
+  for (const [i, p] of prepared.entries()) {
+    const answer = answers[i]!;
+    const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
+    const retry =
+      !ok &&
+      p.job.attempt < rt.settings.callbackMaxAttempts &&
+      p.view.integration?.auto_callback_retrial === true;
+    results[p.index] = { attemptId: attemptIds[i], ok };
+    if (retry) {
+      const next = p.job.attempt + 1;
+      const delay = retryDelaySeconds(rt.settings.callbackRetryBaseSeconds, next);
+      results[p.index]!.retryInSeconds = delay;
+      retries.push({ job: { ...p.job, attempt: next, trigger: "retry" }, delay });
     }
-    // A scheduled retry is a job that must survive anything, so only final answers take the fast commit.
-    if (retries.length === 0) await logWrite(trx);
-    await sql`update callback_attempts as a set finished_at = ${finished}, status_code = v.status_code,
+  }
+  const finish = (q: Kysely<DB>) =>
+    sql`update callback_attempts as a set finished_at = ${finished}, status_code = v.status_code,
         latency_ms = v.latency_ms, response_excerpt = v.response_excerpt, error = v.error
       from (select unnest(${sql.val(attemptIds)}::bigint[]) as id,
           unnest(${sql.val(answers.map((a) => a.statusCode))}::int[]) as status_code,
           unnest(${sql.val(answers.map((a) => a.latency))}::int[]) as latency_ms,
           unnest(${sql.val(answers.map((a) => a.excerpt))}::text[]) as response_excerpt,
           unnest(${sql.val(answers.map((a) => a.error))}::text[]) as error) as v
-      where a.id = v.id`.execute(trx);
-    for (const r of retries) await rt.callbacks.enqueue(trx, r.job, r.delay);
-  });
+      where a.id = v.id`.execute(q);
+  if (retries.length === 0) await finish(db);
+  // A scheduled retry is a job that must exist exactly when its failed attempt is recorded.
+  else
+    await db.transaction().execute(async (trx) => {
+      await finish(trx);
+      for (const r of retries) await rt.callbacks.enqueue(trx, r.job, r.delay);
+    });
   return results;
 }
