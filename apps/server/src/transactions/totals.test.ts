@@ -138,6 +138,52 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
     const owner = await fx.user("Merchant", { merchantId: cairo });
     cairoOwner = await fx.session(owner);
     await addRows(cairo, 500, 300);
+    // Rows on either side of Cairo's summer-time changes (2025-04-25 00:00 local does not exist: 22:00Z is 01:00;
+    // 2025-10-30 23:00-24:00 local comes twice, 20:00Z-22:00Z) and of their hours.
+    const edges = [
+      "2025-04-24T21:59:59.999Z",
+      "2025-04-24T22:00:00Z",
+      "2025-04-24T22:30:00Z",
+      "2025-04-24T23:00:00Z",
+      "2025-04-25T21:00:00Z",
+      "2025-10-30T20:59:59.999Z",
+      "2025-10-30T21:00:00Z",
+      "2025-10-30T21:30:00Z",
+      "2025-10-30T22:00:00Z",
+      "2025-10-30T22:59:59Z",
+      "2025-10-31T22:00:00Z",
+    ].map((iso) => new Date(iso));
+    await db
+      .insertInto("transactions")
+      .values(
+        edges.map((created_at, i) => ({
+          merchant_id: cairo,
+          is_live: true,
+          amount_cents: 1000 + i,
+          currency: "EGP",
+          status: "success" as const,
+          gateway_type: GATEWAYS[i % GATEWAYS.length]!,
+          trnx_type: "standalone",
+          origin: "IFRAME",
+          data: JSON.stringify({}),
+          created_at,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("orders")
+      .values(
+        edges.map((created_at, i) => ({
+          merchant_id: cairo,
+          is_live: true,
+          amount_cents: 500 + i,
+          currency: "EGP",
+          delivery_needed: i % 2 === 0,
+          items: JSON.stringify([]),
+          created_at,
+        })),
+      )
+      .execute();
     await addRows(riyadh, 300, 150);
     await addRows(stranger, 300, 150);
     await softDelete(cairo, 13, 1);
@@ -163,6 +209,10 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
     ["Cairo local days", d("2025-02-28T22:00:00Z"), d("2025-05-31T21:00:00Z")],
     ["Cairo summer time starts", d("2025-04-24T00:00:00Z"), d("2025-04-27T00:00:00Z")],
     ["Cairo summer time ends", d("2025-10-30T00:30:00Z"), d("2025-11-01T23:59:59.999Z")],
+    ["Cairo's missing midnight", d("2025-04-24T22:00:00Z"), d("2025-04-25T22:00:00Z")],
+    ["around the missing midnight", d("2025-04-24T21:00:00Z"), d("2025-04-26T21:00:00Z")],
+    ["from Cairo's repeated hour", d("2025-10-30T21:00:00Z"), d("2025-10-31T22:00:00Z")],
+    ["around the repeated hour", d("2025-10-30T20:00:00Z"), d("2025-11-01T22:00:00Z")],
     ["empty (to before from)", d("2026-01-01T00:00:00Z"), d("2025-01-01T00:00:00Z")],
   ];
 

@@ -99,7 +99,8 @@ export async function plainOrderTotals(
  * `bounds`: the range `f`..`t` (infinite when open) and its whole-hour part `hf`..`ht` (the hour rows' grain, as
  * the triggers truncate: date_trunc('hour')); an empty hour part when the range lies within one hour.
  * `pieces`: per merchant of the scope, the whole local days `df`..`dt` inside the hours (day rows) and the hours
- * before and after them (hour rows). A zone whose midnight is not on an hour (none of ours) reads hour rows only.
+ * before and after them (hour rows). A zone whose midnight is not on an hour, or comes twice (none of ours), reads
+ * hour rows only.
  */
 function piecesSql(db: Kysely<DB>, scope: Scope, range: TotalsRange, dim: "method" | "orders") {
   return sql`
@@ -125,15 +126,24 @@ function piecesSql(db: Kysely<DB>, scope: Scope, range: TotalsRange, dim: "metho
       where ${merchantCondition(db, scope, sql.ref("m.id"))}
     ),
     days1 as (
-      select id, hf, ht, dt,
+      select id, hf, ht, dt, zone,
         case when hf_day < hf then (((hf at time zone zone)::date + 1)::timestamp at time zone zone) else hf_day end as df
       from days0
     ),
+    days2 as (
+      select id, hf, ht, df, dt,
+        df < dt and date_trunc('hour', df) = df and date_trunc('hour', dt) = dt
+        -- a day row's instant must be where its day really starts (a midnight that came twice would not be)
+        and (df = '-infinity' or ((df - interval '1 microsecond') at time zone zone)::date < (df at time zone zone)::date)
+        and (dt = 'infinity' or ((dt - interval '1 microsecond') at time zone zone)::date < (dt at time zone zone)::date)
+        as use_days
+      from days1
+    ),
     days as (
       select id, hf, ht,
-        case when df < dt and date_trunc('hour', df) = df and date_trunc('hour', dt) = dt then df else ht end as df,
-        case when df < dt and date_trunc('hour', df) = df and date_trunc('hour', dt) = dt then dt else ht end as dt
-      from days1
+        case when use_days then df else ht end as df,
+        case when use_days then dt else ht end as dt
+      from days2
     ),
     pieces as (
       select id, ${`${dim}@day`}::text as dim, df as lo, dt as hi from days where df < dt
