@@ -5,14 +5,18 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "kysely";
+import { BANK_PERMISSIONS } from "@portal/domain";
+import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { foldAnalytics } from "../apps/server/src/analytics/analytics.service.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
+import type { DB } from "../apps/server/src/db/schema.ts";
 import { BENCH_USERNAME, bulkSeed, ensureBenchMerchant } from "../apps/server/src/demo/bulk.ts";
+import { DEMO_PASSWORD } from "../apps/server/src/demo/world.ts";
+import { hashPassword } from "../apps/server/src/security/passwords.ts";
 import {
   plainOrderTotals,
   plainPaymentTotals,
@@ -38,7 +42,10 @@ const PG_URL =
   process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
-const EXPORT_SIZES = (process.env.EXPORT_SIZES ?? "200000,50000,400000").split(",").map(Number);
+const EXPORT_SIZES = (process.env.EXPORT_SIZES ?? "200000,50000,400000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const DB_NAME = "portal_bench_transactions";
 /** The old-generation cap of the second run of each export (node --max-old-space-size). */
 const EXPORT_OLD_SPACE_MB = Number(process.env.EXPORT_OLD_SPACE_MB ?? 128);
@@ -150,7 +157,7 @@ async function exportInServer(
     const login = await fetch(`${base}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: BENCH_USERNAME, password: "Demo@2026" }),
+      body: JSON.stringify({ username: BENCH_USERNAME, password: DEMO_PASSWORD }),
     });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
@@ -232,6 +239,42 @@ async function exportInServer(
   }
 }
 
+const BENCH_BANK_USERNAME = "bank.bench";
+
+/** A bank for the bench merchant and a user of it, for the bank's totals header (created once). */
+async function ensureBenchBank(db: Kysely<DB>, merchantId: number): Promise<void> {
+  const existing = await db
+    .selectFrom("users")
+    .select("id")
+    .where("username", "=", BENCH_BANK_USERNAME)
+    .executeTakeFirst();
+  if (existing) return;
+  const bank = await db
+    .insertInto("banks")
+    .values({ name: "Bench Bank", name_ar: "بنك القياس", country: "EGY" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("merchants").set({ bank_id: bank.id }).where("id", "=", merchantId).execute();
+  await db
+    .insertInto("users")
+    .values({
+      username: BENCH_BANK_USERNAME,
+      email: `${BENCH_BANK_USERNAME}@example.com`,
+      first_name: "Bench",
+      last_name: "Bank",
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      profile_type: "Bank",
+      merchant_id: null,
+      bank_id: bank.id,
+      partner_id: null,
+      terminal_id: null,
+      country: "EGY",
+      permissions: [...BANK_PERMISSIONS],
+      portal_config: null,
+    })
+    .execute();
+}
+
 export async function run(): Promise<void> {
   const loadAtStart = loadAverage();
   const { url, fresh } = await database(process.env.BENCH_KEEP_DB === "1");
@@ -262,6 +305,7 @@ export async function run(): Promise<void> {
       .where("username", "=", BENCH_USERNAME)
       .executeTakeFirstOrThrow();
     const merchantId = merchant.merchant_id!;
+    await ensureBenchBank(db.db, merchantId);
     // The export months: copies of seeded live payments, `rows` of them spread evenly over the month.
     let added = false;
     for (const month of plan) {
@@ -330,17 +374,23 @@ export async function run(): Promise<void> {
     const results: Record<string, { p50: number; p95: number; max: number; n: number; count: number }> = {};
     const loadBeforeViews = loadAverage();
     try {
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: BENCH_USERNAME, password: "Demo@2026" }),
-      });
-      if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-      const { token } = (await login.json()) as { token: string };
-      const headers = { authorization: `Bearer ${token}` };
+      const signIn = async (username: string) => {
+        const login = await fetch(`${base}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+        });
+        if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+        const { token } = (await login.json()) as { token: string };
+        return { authorization: `Bearer ${token}` };
+      };
+      const headers = await signIn(BENCH_USERNAME);
+      const bankHeaders = await signIn(BENCH_BANK_USERNAME);
       const get = async (pathAndQuery: string) => {
         const started = performance.now();
-        const response = await fetch(`${base}${pathAndQuery}`, { headers });
+        const response = await fetch(`${base}${pathAndQuery}`, {
+          headers: pathAndQuery.startsWith("/api/bank/") ? bankHeaders : headers,
+        });
         const body = await response.text();
         const ms = performance.now() - started;
         if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status} ${body.slice(0, 200)}`);
@@ -390,6 +440,10 @@ export async function run(): Promise<void> {
       const oddFrom = new Date(now.getTime() - 365 * 86_400_000 - 1_234_567).toISOString();
       views["totals: a year between instants off the hour"] =
         `${totals}?date_from=${encodeURIComponent(oddFrom)}&date_to=${encodeURIComponent(now.toISOString())}`;
+      // The bank's header (back-office.md), as a user of the bench merchant's bank: the same sums in the bank's scope.
+      const bankTotals = "/api/bank/transactions/totals";
+      views["bank totals: last year"] = `${bankTotals}?date_from=${yearFrom}&date_to=${day(now)}`;
+      views["bank totals: all time"] = bankTotals;
       for (const [name, pathAndQuery] of Object.entries(views)) {
         for (let i = 0; i < 3; i++) await get(pathAndQuery);
         const times: number[] = [];
