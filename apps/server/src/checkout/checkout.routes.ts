@@ -16,6 +16,7 @@ import {
   orderIsPaid,
   payByCard,
   payKioskBill,
+  rateLimited,
 } from "../payments/payment.service.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { transactionSchema } from "../public-api/schemas.ts";
@@ -108,14 +109,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const rt = app.payments;
   app.setErrorHandler(portalErrorHandler);
 
-  const limit = async (credential: string, kind: "read" | "submit") => {
-    const rule =
+  const rateLimit = (credential: string, kind: "read" | "submit") => ({
+    key: `checkout:${kind}:${credential.slice(0, 96)}`,
+    rule:
       kind === "read"
         ? { limit: READS_PER_MINUTE, windowSeconds: 60 }
-        : { limit: SUBMISSIONS_PER_MINUTE, windowSeconds: 60 };
-    const result = await hitRateLimit(rt.db, `checkout:${kind}:${credential.slice(0, 96)}`, rule);
-    if (!result.allowed)
-      throw paymentError(429, "rate_limited", "Too many requests. Please try again later.");
+        : { limit: SUBMISSIONS_PER_MINUTE, windowSeconds: 60 },
+  });
+  const limit = async (credential: string, kind: "read" | "submit") => {
+    const { key, rule } = rateLimit(credential, kind);
+    if (!(await hitRateLimit(rt.db, key, rule)).allowed) throw rateLimited();
   };
 
   app.get(
@@ -255,8 +258,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     },
     async (request) => {
-      await limit(request.body.payment_token, "submit");
-      return payByCard(rt, request.body, idempotencyKeyOf(request.headers));
+      // The submission is counted in the same statement that reads the payment.
+      return payByCard(
+        rt,
+        request.body,
+        idempotencyKeyOf(request.headers),
+        rateLimit(request.body.payment_token, "submit"),
+      );
     },
   );
 

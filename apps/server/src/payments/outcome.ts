@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { signTransaction } from "../callbacks/hmac.ts";
 import type { CallbackJob } from "../callbacks/queue.ts";
+import { reviveRow } from "../db/json-rows.ts";
 import type { DB } from "../db/schema.ts";
 import { encryptSecret, readHmacSecret } from "../security/keys.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
@@ -112,28 +113,56 @@ export async function finalizePayment(
             .executeTakeFirst();
     const lock = key?.lock_order_when_paid === true;
     let order: OrderRow | undefined;
-    if (!tx.is_auth) order = await addPaidAmount(trx, tx.order_id, tx.amount_cents, lock);
-    else if (lock)
-      order = await trx
-        .updateTable("orders")
-        .set({ is_payment_locked: true })
-        .where("id", "=", tx.order_id)
-        .returningAll()
-        .executeTakeFirst();
-    if (key?.intention_id) {
-      const intention = await trx
-        .updateTable("payment_intentions")
-        .set({ confirmed: true, status: "confirmed", updated_at: new Date() })
-        .where("id", "=", key.intention_id)
-        .returning("payment_link_id")
-        .executeTakeFirst();
-      if (intention?.payment_link_id)
-        await trx
-          .updateTable("payment_links")
-          .set({ status: "paid", paid_at: new Date() })
-          .where("id", "=", intention.payment_link_id)
-          .execute();
+    let paymentLinkId: number | null | undefined;
+    if (!tx.is_auth && key?.intention_id) {
+      // The order's paid amount and the intention's confirmation in one statement.
+      const row = await trx
+        .with("o", (q) =>
+          q
+            .updateTable("orders")
+            .set(paidAmount(tx.amount_cents, lock))
+            .where("id", "=", tx.order_id!)
+            .returningAll(),
+        )
+        .with("i", (q) =>
+          q
+            .updateTable("payment_intentions")
+            .set({ confirmed: true, status: "confirmed", updated_at: new Date() })
+            .where("id", "=", key.intention_id!)
+            .returning("payment_link_id"),
+        )
+        .selectNoFrom((eb) => [
+          eb.selectFrom("o").select(sql<unknown>`to_jsonb(o)`.as("order")).as("order"),
+          eb.selectFrom("i").select("i.payment_link_id").as("payment_link_id"),
+        ])
+        .executeTakeFirstOrThrow();
+      order = row.order ? reviveRow<OrderRow>(row.order) : undefined;
+      paymentLinkId = row.payment_link_id;
+    } else {
+      if (!tx.is_auth) order = await addPaidAmount(trx, tx.order_id, tx.amount_cents, lock);
+      else if (lock)
+        order = await trx
+          .updateTable("orders")
+          .set({ is_payment_locked: true })
+          .where("id", "=", tx.order_id)
+          .returningAll()
+          .executeTakeFirst();
+      if (key?.intention_id)
+        paymentLinkId = (
+          await trx
+            .updateTable("payment_intentions")
+            .set({ confirmed: true, status: "confirmed", updated_at: new Date() })
+            .where("id", "=", key.intention_id)
+            .returning("payment_link_id")
+            .executeTakeFirst()
+        )?.payment_link_id;
     }
+    if (paymentLinkId)
+      await trx
+        .updateTable("payment_links")
+        .set({ status: "paid", paid_at: new Date() })
+        .where("id", "=", paymentLinkId)
+        .execute();
     await enqueueCallback(rt, trx, tx, { kind: "TRANSACTION" }, known);
     if ((tx.data as { _save_card?: boolean })._save_card) {
       const cardTokenId = await saveCardToken(rt, trx, tx);
@@ -158,14 +187,19 @@ export async function addPaidAmount(
 ): Promise<OrderRow | undefined> {
   return trx
     .updateTable("orders")
-    .set({
-      paid_amount_cents: sql`greatest(paid_amount_cents + ${amount}, 0)`,
-      payment_status: sql`case when greatest(paid_amount_cents + ${amount}, 0) >= amount_cents then 'PAID' else 'UNPAID' end`,
-      ...(lock ? { is_payment_locked: true } : {}),
-    })
+    .set(paidAmount(amount, lock))
     .where("id", "=", orderId)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The order columns that add (or remove) paid money and derive the payment status; `lock` locks the order. */
+function paidAmount(amount: number, lock: boolean) {
+  return {
+    paid_amount_cents: sql<number>`greatest(paid_amount_cents + ${amount}, 0)`,
+    payment_status: sql<string>`case when greatest(paid_amount_cents + ${amount}, 0) >= amount_cents then 'PAID' else 'UNPAID' end`,
+    ...(lock ? { is_payment_locked: true } : {}),
+  };
 }
 
 /** The merchant's HMAC secret; an empty secret when the merchant never had keys issued. */

@@ -168,6 +168,34 @@ describeEachDatabase("payments through the hosted checkout", (get) => {
       expect(statuses[30]).toBe(429);
     });
 
+    it("counts card submissions with the payment's read: 429 after 30 a minute, for a bad token too", async () => {
+      const submit = (token: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/checkout/card",
+          payload: {
+            payment_token: token,
+            card_holder: "Test Account",
+            pan: "4000000000000002",
+            expiry_month: 1,
+            expiry_year: 39,
+            cvv: "123",
+          },
+        });
+      const bad: number[] = [];
+      for (let i = 0; i < 31; i++) bad.push((await submit("pt_zz_not-a-token")).statusCode);
+      expect(bad.slice(0, 30).every((s) => s === 404)).toBe(true);
+      expect(bad[30]).toBe(429);
+      const { token } = await paymentTokenFor(app, m, m.integrations.card);
+      const good: number[] = [];
+      for (let i = 0; i < 31; i++) good.push((await submit(token)).statusCode);
+      // The declining test card leaves the payment open: 3 attempts, then no attempts left, then the limit.
+      expect(good.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(good.slice(3, 30).every((s) => s === 409)).toBe(true);
+      expect(good[30]).toBe(429);
+      expect((await submit(token)).json()).toMatchObject({ code: "rate_limited" });
+    });
+
     it("answers 410 expired once the payment key has expired, and refuses to pay", async () => {
       const { token, orderId } = await paymentTokenFor(app, m, m.integrations.card);
       await app.payments.db

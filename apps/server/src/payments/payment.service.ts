@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable } from "kysely";
 import { sql } from "kysely";
 import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
 import type { DB, IntegrationsTable, PaymentIntentionsTable, TransactionsTable } from "../db/schema.ts";
+import { type RateLimitRule, rateLimitUpsert } from "../ratelimit/rate-limit.repository.ts";
 import type { AcquirerResult, CardRef } from "./acquirer.ts";
 import { type CardFields, checkCard } from "./card.ts";
 import { PaymentError, paymentError } from "./errors.ts";
@@ -59,37 +60,55 @@ export type CheckoutState = "open" | "paid" | "expired";
 export const INVALID_TOKEN = "This payment link is not valid.";
 export const EXPIRED_TOKEN = "This payment link has expired.";
 
+/** A rate limit counted in the same statement that reads the payment context (one round trip for both). */
+export interface CountedLimit {
+  key: string;
+  rule: RateLimitRule;
+}
+
+export const RATE_LIMITED = "Too many requests. Please try again later.";
+
+export function rateLimited(): PaymentError {
+  return paymentError(429, "rate_limited", RATE_LIMITED);
+}
+
 export async function loadPaymentContext(
   rt: PaymentsRuntime,
   token: string,
   db: Kysely<DB> = rt.db,
+  /** Counted first: over its limit the call answers 429 whatever the token. */
+  limit?: CountedLimit,
 ): Promise<PaymentContext> {
-  const id = paymentTokenId(token);
+  const id = paymentTokenId(token) ?? 0;
   // The payment key with its integration, order, merchant (and owner) and intention, in one round trip.
-  const row =
-    id === undefined
-      ? undefined
-      : (
-          await sql<{
-            key: unknown;
-            integration: unknown;
-            order: unknown;
-            merchant: unknown;
-            owner_id: number | null;
-            intention: unknown;
-          }>`select to_jsonb(k) as key, to_jsonb(i) as integration, to_jsonb(o) as "order",
-              to_jsonb(m) as merchant, to_jsonb(pi) as intention,
-              (select u.id from users u where u.merchant_id = m.id and u.profile_type = 'Merchant'
-                order by u.id limit 1) as owner_id
-            from payment_keys k
-            join integrations i on i.id = k.integration_id
-            join orders o on o.id = k.order_id
-            join merchants m on m.id = k.merchant_id
-            left join payment_intentions pi on pi.id = k.intention_id
-            where k.id = ${id}`.execute(db)
-        ).rows[0];
-  const key = row ? reviveRow<PaymentKeyRow>(row.key) : undefined;
-  if (!row || !key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
+  const counter = limit
+    ? sql`with rl as (${rateLimitUpsert(limit.key, limit.rule, !db.isTransaction)})`
+    : sql``;
+  const hits = limit ? sql`(select hits from rl)` : sql`null::int`;
+  const row = (
+    await sql<{
+      hits: number | null;
+      key: unknown;
+      integration: unknown;
+      order: unknown;
+      merchant: unknown;
+      owner_id: number | null;
+      intention: unknown;
+    }>`${counter} select ${hits} as hits, c.* from (select 1) as one left join lateral (
+        select to_jsonb(k) as key, to_jsonb(i) as integration, to_jsonb(o) as "order",
+          to_jsonb(m) as merchant, to_jsonb(pi) as intention,
+          (select u.id from users u where u.merchant_id = m.id and u.profile_type = 'Merchant'
+            order by u.id limit 1) as owner_id
+        from payment_keys k
+        join integrations i on i.id = k.integration_id
+        join orders o on o.id = k.order_id
+        join merchants m on m.id = k.merchant_id
+        left join payment_intentions pi on pi.id = k.intention_id
+        where k.id = ${id}) as c on true`.execute(db)
+  ).rows[0]!;
+  if (limit && (row.hits ?? 0) > limit.rule.limit) throw rateLimited();
+  const key = row.key ? reviveRow<PaymentKeyRow>(row.key) : undefined;
+  if (!key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
     throw paymentError(404, "invalid_token", INVALID_TOKEN);
   const merchant = reviveRow<MerchantRow>(row.merchant);
   return {
@@ -306,9 +325,10 @@ export async function payByCard(
   rt: PaymentsRuntime,
   input: CardPaymentInput,
   idempotencyKey?: string,
+  limit?: CountedLimit,
 ): Promise<CheckoutPayAnswer> {
   await rt.callbacks.ready();
-  const ctx = await loadPaymentContext(rt, input.payment_token);
+  const ctx = await loadPaymentContext(rt, input.payment_token, rt.db, limit);
   if (!takesCards(ctx.integration))
     throw paymentError(400, "method_not_supported", "This payment method does not take cards.");
   const checked = checkCard(input, rt.now());

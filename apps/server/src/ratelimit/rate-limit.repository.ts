@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 
 /**
@@ -17,24 +17,33 @@ export interface RateLimitResult {
   resetAt: Date;
 }
 
+/**
+ * The counting upsert, answering `hits` and `reset_at`; usable on its own or as a CTE of a larger statement.
+ * Counters are not money: with `fastCommit` (only outside a caller's transaction) the statement's own
+ * transaction commits without waiting for the disk flush (set locally, so nothing else is affected).
+ */
+export function rateLimitUpsert(key: string, rule: RateLimitRule, fastCommit: boolean): RawBuilder<unknown> {
+  const window = `${rule.windowSeconds} seconds`;
+  const fast = fastCommit
+    ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as fast_commit`
+    : sql``;
+  return sql`insert into rate_limits (key, hits, reset_at)
+    select ${key}, 1, now() + ${window}::interval from (select 1) as one ${fast}
+    on conflict (key) do update set
+      hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning hits, reset_at`;
+}
+
 export async function hitRateLimit(
   db: Kysely<DB>,
   key: string,
   rule: RateLimitRule,
 ): Promise<RateLimitResult> {
-  const window = `${rule.windowSeconds} seconds`;
-  // Counters are not money: outside a caller's transaction the upsert commits without waiting for the disk
-  // flush (set locally for its own one-statement transaction, so nothing else is affected).
-  const fast = db.isTransaction
-    ? sql``
-    : sql`cross join (select set_config('synchronous_commit', 'off', true)) as fast_commit`;
-  const { rows } = await sql<{ hits: number; reset_at: Date }>`
-    insert into rate_limits (key, hits, reset_at)
-    select ${key}, 1, now() + ${window}::interval from (select 1) as one ${fast}
-    on conflict (key) do update set
-      hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning hits, reset_at`.execute(db);
+  const { rows } = await sql<{
+    hits: number;
+    reset_at: Date;
+  }>`${rateLimitUpsert(key, rule, !db.isTransaction)}`.execute(db);
   const row = rows[0]!;
   return { allowed: row.hits <= rule.limit, hits: row.hits, resetAt: new Date(row.reset_at) };
 }
