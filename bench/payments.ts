@@ -18,9 +18,14 @@ import { issueMerchantKeys } from "../apps/server/src/security/keys.ts";
  * (POST /v1/intention/), the customer pays it with the sandbox card (POST /api/checkout/card), and the signed
  * processed callback reaches a local receiver. The clock runs from the first request to the last callback.
  *
- * Environment: BENCH_PG_URL (default the local server), BENCH_PAYMENTS (2000), BENCH_CONCURRENCY (64),
- * BENCH_SERVERS (server processes, default 2). The server processes run apart from this one, which plays the
- * merchants, the customers and the callback receiver.
+ * Environment: BENCH_PG_URL (default the local server), BENCH_PAYMENTS (5000), BENCH_CONCURRENCY (128),
+ * BENCH_SERVERS (server processes, default 1: on two cores PostgreSQL needs the other one, and a second process
+ * costs more CPU per payment than it adds), BENCH_POOL_SIZE (connections per server, 20), BENCH_TCP=1 (TCP
+ * instead of the Unix socket). For experiments: BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"),
+ * BENCH_LOG_STATEMENTS=1 (every statement's duration in the server log), BENCH_EXPLAIN=<ms> (plans of slower
+ * statements), BENCH_NO_TRIGGERS=1 and BENCH_ASYNC_COMMIT=1 (what the analytics triggers and the commit flush
+ * cost). The server processes run apart from this one, which plays the merchants, the customers and the
+ * callback receiver.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,9 +33,10 @@ const serverDir = path.resolve(here, "../apps/server");
 
 const PG_URL =
   process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
-const SERVERS = Number(process.env.BENCH_SERVERS ?? 2);
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 5000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 128);
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? "20";
 const DB_NAME = "portal_bench_payments";
 // Extra node options for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -225,7 +231,7 @@ export async function run(): Promise<void> {
     CALLBACK_POLL_SECONDS: "0.5",
     // The receiver is this process, on 127.0.0.1.
     CALLBACK_ALLOW_PRIVATE_NETWORKS: "true",
-    DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? "10",
+    DATABASE_POOL_SIZE: POOL_SIZE,
   };
   const basePort = 31000 + Math.floor(Math.random() * 1000);
   const servers: ChildProcess[] = [];
@@ -333,7 +339,12 @@ export async function run(): Promise<void> {
         node: process.version,
       },
       database: serverUrl === url ? "PostgreSQL (local, TCP)" : "PostgreSQL (local, Unix socket)",
-      config: { payments: PAYMENTS, concurrency: CONCURRENCY, server_processes: SERVERS },
+      config: {
+        payments: PAYMENTS,
+        concurrency: CONCURRENCY,
+        server_processes: SERVERS,
+        database_pool_size: Number(POOL_SIZE),
+      },
       complete_payments_per_second: Math.round((delivered / elapsed) * 10) / 10,
       paid_per_second: Math.round((PAYMENTS / ((paidAt - started) / 1000)) * 10) / 10,
       elapsed_seconds: Math.round(elapsed * 100) / 100,
