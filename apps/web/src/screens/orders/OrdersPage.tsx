@@ -1,5 +1,5 @@
 import "@mantine/dates/styles.css";
-import { Button, Stack, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { CURRENCIES } from "@portal/domain/currencies";
 import { ORDER_DISPLAY_STATUSES } from "@portal/domain/orders";
@@ -9,36 +9,26 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useOrderList } from "../../api/orders.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
-import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { ExportDialog } from "../exports/ExportDialog.tsx";
 import { ExportHistory } from "../exports/ExportHistory.tsx";
-import { DataModeBadge } from "../transactions/DataModeBadge.tsx";
-import { type ColumnMeta, DataTable } from "../transactions/DataTable.tsx";
-import { DatesLocale } from "../transactions/DatesLocale.tsx";
-import { type FilterField, FiltersPanel } from "../transactions/FiltersPanel.tsx";
-import { money, viewpointOf } from "../transactions/format.ts";
-import { PageTitle } from "../transactions/PageTitle.tsx";
-import { filtersOf, ORDER_FILTERS, withFilters } from "../transactions/tableSearch.ts";
-import { useTableSearch } from "../transactions/useTableSearch.ts";
-import { useViewMode } from "../transactions/useViewMode.ts";
+import type { ColumnMeta } from "../transactions/DataTable.tsx";
+import type { FilterField } from "../transactions/FiltersPanel.tsx";
+import { money } from "../transactions/format.ts";
+import { ListScreen } from "../transactions/ListScreen.tsx";
+import { ORDER_FILTERS } from "../transactions/tableSearch.ts";
+import { useListScreen } from "../transactions/useListScreen.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 import { OrdersTotals } from "./OrdersTotals.tsx";
-
-const SORTABLE = new Set(ORDER_SORTS.map((s) => s.replace(/^-/, "")));
 
 /** Orders: total processed header (by payment method for banks), filters, summary table and export (spec section 2). */
 export default function OrdersPage() {
   const { t } = useTranslation();
-  const { lang, session } = useDashboard();
-  const view = viewpointOf(session.type);
-  const { isLive } = useViewMode(view);
+  const state = useListScreen("/{-$lang}/app/orders", ORDER_SORTS);
+  const { lang, view, isLive, isMerchant, search, sort } = state;
   const { dateTime } = useDateFormat();
-  const { search, setSearch } = useTableSearch("/{-$lang}/app/orders");
-  const sort = search.sort && SORTABLE.has(search.sort.replace(/^-/, "")) ? search.sort : undefined;
   const list = useOrderList(view, { ...search, sort }, isLive);
   const [exportOpen, exportDialog] = useDisclosure(false);
-  const isMerchant = view === "merchant";
 
   const fields: FilterField[] = useMemo(() => {
     const all: FilterField[] = [
@@ -126,67 +116,49 @@ export default function OrdersPage() {
     return cols;
   }, [t, lang, dateTime, isMerchant]);
 
-  const filterValues = filtersOf(search, ORDER_FILTERS);
-
   return (
-    <DatesLocale>
-      <Stack gap="lg" data-testid="orders-page" data-view={view}>
-        <PageTitle title={t("nav.orders")}>
-          <DataModeBadge isLive={isLive} />
-          {isMerchant ? (
-            <Button onClick={exportDialog.open} data-testid="export-open">
-              {t("exports.open")}
-            </Button>
-          ) : null}
-        </PageTitle>
+    <ListScreen
+      testId="orders-page"
+      title={t("nav.orders")}
+      state={state}
+      actions={
+        isMerchant ? (
+          <Button onClick={exportDialog.open} data-testid="export-open">
+            {t("exports.open")}
+          </Button>
+        ) : null
+      }
+      totals={
         <OrdersTotals
           view={view}
           isLive={isLive}
           lang={lang}
           from={search.totals_from}
           to={search.totals_to}
-          onRange={(from, to) => setSearch({ ...search, totals_from: from, totals_to: to })}
+          onRange={state.setTotalsRange}
         />
-        <FiltersPanel
-          key={JSON.stringify(filterValues)}
-          testId="order-filters"
-          fields={fields}
-          values={filterValues}
-          label={(key) => t(`orders.filters.${key as "id"}`)}
-          onApply={(next) => setSearch(withFilters(search, ORDER_FILTERS, next))}
-        />
-        <section aria-labelledby="orders-summary-title">
-          <Text component="h2" fw={700} size="lg" mb="xs" id="orders-summary-title">
-            {t("orders.summary")}
-          </Text>
-          <DataTable
-            label={t("orders.table.label")}
-            testId="orders-table"
-            columns={columns}
-            rows={list.data?.results}
-            count={list.data?.count ?? 0}
-            page={search.page ?? 1}
-            pageSize={search.page_size ?? 10}
-            sort={sort}
-            loading={list.isPending || list.isPlaceholderData}
-            error={list.isError}
-            onRetry={() => void list.refetch()}
-            onPage={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
-            onPageSize={(size) =>
-              setSearch({ ...search, page: undefined, page_size: size === 10 ? undefined : size })
-            }
-            onSort={(next) => setSearch({ ...search, page: undefined, sort: next })}
-            rowId={(row) => String(row.id)}
-            emptyText={t("orders.table.empty")}
-          />
-        </section>
-        {isMerchant ? (
-          <>
-            <ExportHistory />
-            <ExportDialog opened={exportOpen} onClose={exportDialog.close} kind="orders" isLive={isLive} />
-          </>
-        ) : null}
-      </Stack>
-    </DatesLocale>
+      }
+      filters={{
+        testId: "order-filters",
+        names: ORDER_FILTERS,
+        fields,
+        label: (key) => t(`orders.filters.${key as "id"}`),
+      }}
+      summary={{ id: "orders-summary-title", title: t("orders.summary") }}
+      table={{
+        testId: "orders-table",
+        label: t("orders.table.label"),
+        emptyText: t("orders.table.empty"),
+        columns,
+      }}
+      list={list}
+    >
+      {isMerchant ? (
+        <>
+          <ExportHistory />
+          <ExportDialog opened={exportOpen} onClose={exportDialog.close} kind="orders" isLive={isLive} />
+        </>
+      ) : null}
+    </ListScreen>
   );
 }

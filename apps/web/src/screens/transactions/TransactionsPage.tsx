@@ -1,5 +1,5 @@
 import "@mantine/dates/styles.css";
-import { Button, Stack, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { CURRENCIES } from "@portal/domain/currencies";
 import { GATEWAY_TYPES } from "@portal/domain/gateways";
@@ -10,39 +10,29 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useTransactionList } from "../../api/transactions.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
-import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { ExportDialog } from "../exports/ExportDialog.tsx";
 import { ExportHistory } from "../exports/ExportHistory.tsx";
-import { DataModeBadge } from "./DataModeBadge.tsx";
-import { type ColumnMeta, DataTable } from "./DataTable.tsx";
-import { DatesLocale } from "./DatesLocale.tsx";
-import { type FilterField, FiltersPanel } from "./FiltersPanel.tsx";
-import { money, viewpointOf } from "./format.ts";
-import { PageTitle } from "./PageTitle.tsx";
+import type { ColumnMeta } from "./DataTable.tsx";
+import type { FilterField } from "./FiltersPanel.tsx";
+import { money } from "./format.ts";
+import { ListScreen } from "./ListScreen.tsx";
 import { ResendRangeModal } from "./ResendRangeModal.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { TotalsHeader } from "./TotalsHeader.tsx";
-import { filtersOf, TRANSACTION_FILTERS, withFilters } from "./tableSearch.ts";
+import { TRANSACTION_FILTERS } from "./tableSearch.ts";
 import { useLabels } from "./useLabels.ts";
-import { useTableSearch } from "./useTableSearch.ts";
-import { useViewMode } from "./useViewMode.ts";
-
-const SORTABLE = new Set(TRANSACTION_SORTS.map((s) => s.replace(/^-/, "")));
+import { useListScreen } from "./useListScreen.ts";
 
 /** Transactions: totals header, filters, the summary table, exports and callback resends (issue 4). */
 export default function TransactionsPage() {
   const { t } = useTranslation();
-  const { lang, session } = useDashboard();
-  const view = viewpointOf(session.type);
-  const { isLive } = useViewMode(view);
+  const state = useListScreen("/{-$lang}/app/transactions", TRANSACTION_SORTS);
+  const { lang, view, isLive, isMerchant, search, sort } = state;
   const { dateTime } = useDateFormat();
-  const { search, setSearch } = useTableSearch("/{-$lang}/app/transactions");
-  const sort = search.sort && SORTABLE.has(search.sort.replace(/^-/, "")) ? search.sort : undefined;
   const list = useTransactionList(view, { ...search, sort }, isLive);
   const [exportOpen, exportDialog] = useDisclosure(false);
   const [resendOpen, resendDialog] = useDisclosure(false);
-  const isMerchant = view === "merchant";
   const labels = useLabels();
 
   const fields: FilterField[] = useMemo(() => {
@@ -173,79 +163,60 @@ export default function TransactionsPage() {
     return cols;
   }, [t, lang, dateTime, isMerchant, labels]);
 
-  const filterValues = filtersOf(search, TRANSACTION_FILTERS);
-  const pageSize = search.page_size ?? 10;
-
   return (
-    <DatesLocale>
-      <Stack gap="lg" data-testid="transactions-page" data-view={view}>
-        <PageTitle title={t("nav.transactions")}>
-          <DataModeBadge isLive={isLive} />
-          {isMerchant ? (
-            <>
-              <Button variant="default" onClick={resendDialog.open} data-testid="resend-range-open">
-                {t("transactions.actions.resendRange")}
-              </Button>
-              <Button onClick={exportDialog.open} data-testid="export-open">
-                {t("exports.open")}
-              </Button>
-            </>
-          ) : null}
-        </PageTitle>
+    <ListScreen
+      testId="transactions-page"
+      title={t("nav.transactions")}
+      state={state}
+      actions={
+        isMerchant ? (
+          <>
+            <Button variant="default" onClick={resendDialog.open} data-testid="resend-range-open">
+              {t("transactions.actions.resendRange")}
+            </Button>
+            <Button onClick={exportDialog.open} data-testid="export-open">
+              {t("exports.open")}
+            </Button>
+          </>
+        ) : null
+      }
+      totals={
         <TotalsHeader
           view={view}
           isLive={isLive}
           lang={lang}
           from={search.totals_from}
           to={search.totals_to}
-          onRange={(from, to) => setSearch({ ...search, totals_from: from, totals_to: to })}
+          onRange={state.setTotalsRange}
         />
-        <FiltersPanel
-          key={JSON.stringify(filterValues)}
-          testId="tx-filters"
-          fields={fields}
-          values={filterValues}
-          label={(key) => t(`transactions.filters.${key as "id"}`)}
-          onApply={(next) => setSearch(withFilters(search, TRANSACTION_FILTERS, next))}
-        />
-        <section aria-labelledby="tx-summary-title">
-          <Text component="h2" fw={700} size="lg" mb="xs" id="tx-summary-title">
-            {t("transactions.summary")}
-          </Text>
-          <DataTable
-            label={t("transactions.table.label")}
-            testId="tx-table"
-            columns={columns}
-            rows={list.data?.results}
-            count={list.data?.count ?? 0}
-            page={search.page ?? 1}
-            pageSize={pageSize}
-            sort={sort}
-            loading={list.isPending || list.isPlaceholderData}
-            error={list.isError}
-            onRetry={() => void list.refetch()}
-            onPage={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
-            onPageSize={(size) =>
-              setSearch({ ...search, page: undefined, page_size: size === 10 ? undefined : size })
-            }
-            onSort={(next) => setSearch({ ...search, page: undefined, sort: next })}
-            rowId={(row) => String(row.id)}
-            emptyText={t("transactions.table.empty")}
+      }
+      filters={{
+        testId: "tx-filters",
+        names: TRANSACTION_FILTERS,
+        fields,
+        label: (key) => t(`transactions.filters.${key as "id"}`),
+      }}
+      summary={{ id: "tx-summary-title", title: t("transactions.summary") }}
+      table={{
+        testId: "tx-table",
+        label: t("transactions.table.label"),
+        emptyText: t("transactions.table.empty"),
+        columns,
+      }}
+      list={list}
+    >
+      {isMerchant ? <ExportHistory /> : null}
+      {isMerchant ? (
+        <>
+          <ExportDialog
+            opened={exportOpen}
+            onClose={exportDialog.close}
+            kind="transactions"
+            isLive={isLive}
           />
-        </section>
-        {isMerchant ? <ExportHistory /> : null}
-        {isMerchant ? (
-          <>
-            <ExportDialog
-              opened={exportOpen}
-              onClose={exportDialog.close}
-              kind="transactions"
-              isLive={isLive}
-            />
-            <ResendRangeModal opened={resendOpen} onClose={resendDialog.close} isLive={isLive} />
-          </>
-        ) : null}
-      </Stack>
-    </DatesLocale>
+          <ResendRangeModal opened={resendOpen} onClose={resendDialog.close} isLive={isLive} />
+        </>
+      ) : null}
+    </ListScreen>
   );
 }

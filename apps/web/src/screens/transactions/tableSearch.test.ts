@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  allowedSort,
   listQueryString,
+  parsePagingSearch,
   parseSort,
   parseTableSearch,
   serialiseSort,
@@ -46,5 +48,21 @@ describe("table search state in the URL", () => {
   it("parse of a parsed search is the same (idempotent), so reload keeps the view", () => {
     const once = parseTableSearch({ page: "2", status: "pending", amount_from: "10.5" }, TRANSACTION_FILTERS);
     expect(parseTableSearch({ ...once }, TRANSACTION_FILTERS)).toEqual(once);
+  });
+  it("paging-only lists keep page and page size and nothing else, so a reload keeps 'Show 25 entries'", () => {
+    expect(parsePagingSearch({ page: "2", page_size: "25", sort: "-id", status: "x" })).toEqual({
+      page: 2,
+      page_size: 25,
+    });
+    expect(parsePagingSearch({ page: 1, page_size: 10 })).toEqual({});
+    expect(parsePagingSearch({ page_size: 30 })).toEqual({});
+    const once = parsePagingSearch({ page_size: "50" });
+    expect(parsePagingSearch({ ...once })).toEqual(once);
+  });
+  it("keeps a sort only when the list's API accepts its column, in either direction", () => {
+    expect(allowedSort("-amount_cents", ["created_at", "-created_at", "amount_cents"])).toBe("-amount_cents");
+    expect(allowedSort("created_at", ["-created_at"])).toBe("created_at");
+    expect(allowedSort("-status", ["created_at", "-created_at"])).toBeUndefined();
+    expect(allowedSort(undefined, ["created_at"])).toBeUndefined();
   });
 });

@@ -78,14 +78,20 @@ function text(value: unknown): string | undefined {
   return trimmed && trimmed.length <= MAX_TEXT ? trimmed : undefined;
 }
 
-/** Keeps only known keys with usable values; a bad page or size falls back to the defaults (left out). */
-export function parseTableSearch(search: Record<string, unknown>, filters: readonly string[]): TableSearch {
+/** Paging only (page, page_size), for lists without filters or sort; defaults and bad values are left out. */
+export function parsePagingSearch(search: Record<string, unknown>): TableSearch {
   const out: TableSearch = {};
   const page = positiveInt(search.page);
   if (page && page > 1) out.page = page;
   const size = positiveInt(search.page_size);
   if (size && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size))
     out.page_size = size;
+  return out;
+}
+
+/** Keeps only known keys with usable values; a bad page or size falls back to the defaults (left out). */
+export function parseTableSearch(search: Record<string, unknown>, filters: readonly string[]): TableSearch {
+  const out = parsePagingSearch(search);
   const sort = text(search.sort);
   if (sort && /^-?[a-z_]+$/.test(sort)) out.sort = sort;
   for (const key of ["totals_from", "totals_to", ...filters]) {
@@ -153,4 +159,9 @@ export function parseSort(sort: string | undefined): SortState | null {
 export function serialiseSort(state: SortState | null): string | undefined {
   if (!state) return undefined;
   return `${state.desc ? "-" : ""}${state.id}`;
+}
+
+/** The URL's sort when the list's API accepts it (`sorts` as the API lists them, "-" for descending), else none. */
+export function allowedSort(sort: string | undefined, sorts: readonly string[]): string | undefined {
+  return sort && sorts.some((s) => s.replace(/^-/, "") === sort.replace(/^-/, "")) ? sort : undefined;
 }

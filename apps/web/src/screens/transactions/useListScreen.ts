@@ -1,0 +1,32 @@
+import { useDashboard } from "../../layouts/useDashboard.ts";
+import { viewpointOf } from "./format.ts";
+import { allowedSort } from "./tableSearch.ts";
+import { type TableRoute, useTableSearch } from "./useTableSearch.ts";
+import { useViewMode } from "./useViewMode.ts";
+
+/**
+ * The state of a workspace list screen (transactions, orders): who is looking (merchant or bank, live or test),
+ * the URL's table state with the sort the API accepts, and the setters the screen's parts need.
+ */
+export function useListScreen(from: TableRoute, sorts: readonly string[]) {
+  const { lang, session } = useDashboard();
+  const view = viewpointOf(session.type);
+  const { isLive } = useViewMode(view);
+  const { search, setSearch, paging } = useTableSearch(from);
+  const sort = allowedSort(search.sort, sorts);
+  return {
+    lang,
+    view,
+    isLive,
+    isMerchant: view === "merchant",
+    search,
+    setSearch,
+    paging,
+    sort,
+    /** The totals header's own range (not a list filter). */
+    setTotalsRange: (from?: string, to?: string) =>
+      setSearch({ ...search, totals_from: from, totals_to: to }),
+  };
+}
+
+export type ListScreenState = ReturnType<typeof useListScreen>;
