@@ -56,6 +56,22 @@ async function toastsGone(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[data-testid^="toast-"]').count(), POLL).toBe(0);
 }
 
+/** Mantine's select opens with an animation: retry the click until the option shows. */
+async function chooseOption(page: Page, testId: string, name: string): Promise<void> {
+  const option = page.getByRole("option", { name, exact: true });
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await page.getByTestId(testId).click();
+    try {
+      await option.waitFor({ state: "visible", timeout: 3000 });
+      await option.click();
+      return;
+    } catch {
+      await page.keyboard.press("Escape");
+    }
+  }
+  throw new Error(`the option ${name} of ${testId} never showed`);
+}
+
 async function settled(page: Page): Promise<void> {
   await expect
     .poll(() => page.getByTestId("integrations-table").getAttribute("aria-busy"), POLL)
@@ -128,6 +144,16 @@ describe.each(["en", "ar"] as const)("payment integrations and API keys (%s)", (
     await page.getByTestId("integration-retrial-confirm").waitFor({ state: "detached", ...POLL });
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "detached", ...POLL });
+
+    // 'Show N entries' is kept in the URL: a reload keeps the page size.
+    await chooseOption(page, "integrations-table-page-size", "25");
+    await expect.poll(() => new URL(page.url()).searchParams.get("page_size"), POLL).toBe("25");
+    await settled(page);
+    await page.reload();
+    await page.getByTestId("integrations-page").waitFor(POLL);
+    await settled(page);
+    expect(new URL(page.url()).searchParams.get("page_size")).toBe("25");
+    expect(await page.getByTestId("integrations-table-page-size").inputValue()).toBe("25");
 
     await page.getByTestId("nav-apiKeys").click();
     await page.waitForURL(/\/api-keys$/, POLL);

@@ -22,6 +22,7 @@ import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../screens/home/periodSearch.ts";
 import {
   ORDER_FILTERS,
+  parsePagingSearch,
   parseTableSearch,
   type TableSearch,
   TRANSACTION_FILTERS,
@@ -290,6 +291,7 @@ const paymentIntegrationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "payment-integrations",
   staticData: { screen: "paymentIntegrations" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parsePagingSearch(search),
   component: lazyRouteComponent(() => import("../screens/integrations/IntegrationsPage.tsx")),
 });
 const apiKeysRoute = createRoute({

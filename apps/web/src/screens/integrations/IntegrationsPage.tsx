@@ -9,6 +9,7 @@ import { useLiveMode } from "../../live/useLiveMode.ts";
 import { DataModeBadge } from "../transactions/DataModeBadge.tsx";
 import { type ColumnMeta, DataTable } from "../transactions/DataTable.tsx";
 import { PageTitle } from "../transactions/PageTitle.tsx";
+import { useTableSearch } from "../transactions/useTableSearch.ts";
 import { AddIntegrationModal } from "./AddIntegrationModal.tsx";
 import { IntegrationDetailsModal } from "./IntegrationDetailsModal.tsx";
 import { useIntegrationRights } from "./rights.ts";
@@ -19,11 +20,11 @@ export default function IntegrationsPage() {
   const { isLive } = useLiveMode();
   const { dateTime } = useDateFormat();
   const { canCreate } = useIntegrationRights();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  // Page and page size live in the URL (router.tsx: parsePagingSearch), so reload, back and links keep them.
+  const { search, setSearch, paging } = useTableSearch("/{-$lang}/app/payment-integrations");
   const [addOpen, add] = useDisclosure(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useIntegrationList(isLive, page, pageSize);
+  const list = useIntegrationList(isLive, paging.page, paging.pageSize);
 
   const columns = useMemo<ColumnDef<Integration>[]>(
     () => [
@@ -99,17 +100,14 @@ export default function IntegrationsPage() {
           columns={columns}
           rows={list.data?.results}
           count={list.data?.count ?? 0}
-          page={page}
-          pageSize={pageSize}
+          page={paging.page}
+          pageSize={paging.pageSize}
           sort={undefined}
           loading={list.isFetching}
           error={list.isError}
           onRetry={() => void list.refetch()}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          onPage={paging.onPage}
+          onPageSize={paging.onPageSize}
           onSort={() => undefined}
           rowId={(row) => String(row.id)}
           emptyText={t("integrations.empty")}
@@ -120,7 +118,7 @@ export default function IntegrationsPage() {
           isLive={isLive}
           onClose={add.close}
           onAdded={() => {
-            setPage(1);
+            setSearch({ ...search, page: undefined });
             add.close();
           }}
         />
