@@ -1,6 +1,4 @@
 import "@mantine/dates/styles.css";
-import { Button } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { CURRENCIES } from "@portal/domain/currencies";
 import { ORDER_DISPLAY_STATUSES } from "@portal/domain/orders";
 import { ORDER_SORTS, type OrderListItem } from "@portal/domain/workspace-api";
@@ -10,8 +8,6 @@ import { useTranslation } from "react-i18next";
 import { useOrderList } from "../../api/orders.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { ExportDialog } from "../exports/ExportDialog.tsx";
-import { ExportHistory } from "../exports/ExportHistory.tsx";
 import type { ColumnMeta } from "../transactions/DataTable.tsx";
 import type { FilterField } from "../transactions/FiltersPanel.tsx";
 import { money } from "../transactions/format.ts";
@@ -28,7 +24,6 @@ export default function OrdersPage() {
   const { lang, view, isLive, isMerchant, search, sort } = state;
   const { dateTime } = useDateFormat();
   const list = useOrderList(view, { ...search, sort }, isLive);
-  const [exportOpen, exportDialog] = useDisclosure(false);
 
   const fields: FilterField[] = useMemo(() => {
     const all: FilterField[] = [
@@ -118,47 +113,12 @@ export default function OrdersPage() {
 
   return (
     <ListScreen
-      testId="orders-page"
-      title={t("nav.orders")}
+      section="orders"
       state={state}
-      actions={
-        isMerchant ? (
-          <Button onClick={exportDialog.open} data-testid="export-open">
-            {t("exports.open")}
-          </Button>
-        ) : null
-      }
-      totals={
-        <OrdersTotals
-          view={view}
-          isLive={isLive}
-          lang={lang}
-          from={search.totals_from}
-          to={search.totals_to}
-          onRange={state.setTotalsRange}
-        />
-      }
-      filters={{
-        testId: "order-filters",
-        names: ORDER_FILTERS,
-        fields,
-        label: (key) => t(`orders.filters.${key as "id"}`),
-      }}
-      summary={{ id: "orders-summary-title", title: t("orders.summary") }}
-      table={{
-        testId: "orders-table",
-        label: t("orders.table.label"),
-        emptyText: t("orders.table.empty"),
-        columns,
-      }}
+      Totals={OrdersTotals}
+      filters={{ names: ORDER_FILTERS, fields }}
+      columns={columns}
       list={list}
-    >
-      {isMerchant ? (
-        <>
-          <ExportHistory />
-          <ExportDialog opened={exportOpen} onClose={exportDialog.close} kind="orders" isLive={isLive} />
-        </>
-      ) : null}
-    </ListScreen>
+    />
   );
 }

@@ -1,28 +1,17 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { BANK_TOTAL_METHODS } from "@portal/domain/workspace-api";
 import { useTranslation } from "react-i18next";
 import { useOrderTotals } from "../../api/orders.api.ts";
-import type { Viewpoint } from "../../api/transactions.api.ts";
 import type { Lang } from "../../i18n/language.ts";
-import { DateRangeField } from "../transactions/DateRangeField.tsx";
 import { money } from "../transactions/format.ts";
-import { Tile } from "../transactions/TotalsHeader.tsx";
-
-interface Props {
-  view: Viewpoint;
-  isLive: boolean;
-  lang: Lang;
-  from?: string;
-  to?: string;
-  onRange: (from?: string, to?: string) => void;
-}
+import { Tile, TotalsError, type TotalsProps, TotalsRange } from "../transactions/TotalsHeader.tsx";
 
 /**
  * The orders header (spec section 2: total processed) with its own date range. Per currency: the processed
  * amount with the orders and paid counts; the bank view adds the header by payment method of back-office.md
  * (TOTAL, SOUHOOLA, GET_GO, VPC, CASH, VALU, PREMIUM, UIG, CAGG, MPAY).
  */
-export function OrdersTotals({ view, isLive, lang, from, to, onRange }: Props) {
+export function OrdersTotals({ view, isLive, lang, from, to, onRange }: TotalsProps) {
   const { t } = useTranslation();
   const totals = useOrderTotals(view, isLive, from, to);
 
@@ -32,27 +21,12 @@ export function OrdersTotals({ view, isLive, lang, from, to, onRange }: Props) {
         <Title order={2} size="h4">
           {t("orders.totalProcessed")}
         </Title>
-        <DateRangeField
-          label={t("transactions.totals.range")}
-          value={[from ?? null, to ?? null]}
-          onChange={([f, tt]) => {
-            if ((f && tt) || (!f && !tt)) onRange(f ?? undefined, tt ?? undefined);
-          }}
-          clearable
-          testId="orders-totals-range"
-        />
+        <TotalsRange from={from} to={to} onRange={onRange} testId="orders-totals-range" />
       </Group>
       {totals.isPending ? (
         <Skeleton height={74} />
       ) : totals.isError ? (
-        <Group>
-          <Text size="sm" c="red.8">
-            {t("transactions.table.errorBody")}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void totals.refetch()}>
-            {t("transactions.table.retry")}
-          </Button>
-        </Group>
+        <TotalsError onRetry={() => void totals.refetch()} />
       ) : totals.data.currencies.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="orders-totals-none">
           {t("orders.none")}

@@ -1,11 +1,16 @@
-import { Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import type { ColumnDef } from "@tanstack/react-table";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ExportDialog } from "../exports/ExportDialog.tsx";
+import { ExportHistory } from "../exports/ExportHistory.tsx";
 import { DataModeBadge } from "./DataModeBadge.tsx";
 import { DataTable } from "./DataTable.tsx";
 import { DatesLocale } from "./DatesLocale.tsx";
 import { type FilterField, FiltersPanel } from "./FiltersPanel.tsx";
 import { PageTitle } from "./PageTitle.tsx";
+import type { TotalsProps } from "./TotalsHeader.tsx";
 import { filtersOf, withFilters } from "./tableSearch.ts";
 import type { ListScreenState } from "./useListScreen.ts";
 
@@ -18,61 +23,89 @@ export interface ListQuery<T> {
   refetch: () => unknown;
 }
 
+/** The list screens: their catalogue section (texts), export kind and data-testids (docs/web-transactions.md). */
+export type ListSection = "transactions" | "orders";
+
+const TEST_IDS = {
+  transactions: {
+    page: "transactions-page",
+    filters: "tx-filters",
+    summary: "tx-summary-title",
+    table: "tx-table",
+  },
+  orders: {
+    page: "orders-page",
+    filters: "order-filters",
+    summary: "orders-summary-title",
+    table: "orders-table",
+  },
+} as const;
+
 interface Props<T> {
-  /** The page root's data-testid (it carries data-view). */
-  testId: string;
-  title: string;
+  section: ListSection;
   state: ListScreenState;
-  /** Buttons after the data mode badge in the title bar. */
+  /** Merchant buttons before Export in the title bar. */
   actions?: ReactNode;
-  /** The totals header between the title and the filters. */
-  totals: ReactNode;
-  filters: {
-    testId: string;
-    /** The API's filter names the panel edits (tableSearch.ts). */
-    names: readonly string[];
-    fields: FilterField[];
-    label: (key: string) => string;
-  };
-  summary: { id: string; title: string };
-  table: { testId: string; label: string; emptyText: string; columns: ColumnDef<T>[] };
+  /** The totals header between the title and the filters, with its own range in the URL. */
+  Totals: ComponentType<TotalsProps>;
+  /** The API's filter names the panel edits (tableSearch.ts) and their fields. */
+  filters: { names: readonly string[]; fields: FilterField[] };
+  columns: ColumnDef<T>[];
   list: ListQuery<T>;
-  /** After the table (export history, dialogs). */
+  /** After the export history and dialog (the screen's own dialogs). */
   children?: ReactNode;
 }
 
 /**
  * A workspace list screen (transactions, orders): title bar, totals, the filter panel and the summary table, all
- * kept in the URL (useListScreen), with the table's loading, empty and error states.
+ * kept in the URL (useListScreen), with the table's loading, empty and error states; merchants get the export
+ * button, dialog and history.
  */
 export function ListScreen<T extends { id: number }>(props: Props<T>) {
-  const { state, filters, table, list } = props;
-  const { search, setSearch, paging } = state;
+  const { section, state, filters, list, Totals } = props;
+  const { t } = useTranslation();
+  const { search, setSearch, paging, view, isLive, isMerchant } = state;
+  const [exportOpen, exportDialog] = useDisclosure(false);
+  const ids = TEST_IDS[section];
   const filterValues = filtersOf(search, filters.names);
   return (
     <DatesLocale>
-      <Stack gap="lg" data-testid={props.testId} data-view={state.view}>
-        <PageTitle title={props.title}>
-          <DataModeBadge isLive={state.isLive} />
-          {props.actions}
+      <Stack gap="lg" data-testid={ids.page} data-view={view}>
+        <PageTitle title={t(`nav.${section}`)}>
+          <DataModeBadge isLive={isLive} />
+          {isMerchant ? (
+            <>
+              {props.actions}
+              <Button onClick={exportDialog.open} data-testid="export-open">
+                {t("exports.open")}
+              </Button>
+            </>
+          ) : null}
         </PageTitle>
-        {props.totals}
+        <Totals
+          view={view}
+          isLive={isLive}
+          lang={state.lang}
+          from={search.totals_from}
+          to={search.totals_to}
+          onRange={state.setTotalsRange}
+        />
         <FiltersPanel
           key={JSON.stringify(filterValues)}
-          testId={filters.testId}
+          testId={ids.filters}
           fields={filters.fields}
           values={filterValues}
-          label={filters.label}
+          label={(key) => t(`${section}.filters.${key as "id"}`)}
           onApply={(next) => setSearch(withFilters(search, filters.names, next))}
         />
-        <section aria-labelledby={props.summary.id}>
-          <Text component="h2" fw={700} size="lg" mb="xs" id={props.summary.id}>
-            {props.summary.title}
+        <section aria-labelledby={ids.summary}>
+          <Text component="h2" fw={700} size="lg" mb="xs" id={ids.summary}>
+            {t(`${section}.summary`)}
           </Text>
           <DataTable
-            label={table.label}
-            testId={table.testId}
-            columns={table.columns}
+            label={t(`${section}.table.label`)}
+            testId={ids.table}
+            columns={props.columns}
             rows={list.data?.results}
             count={list.data?.count ?? 0}
             {...paging}
@@ -81,9 +114,15 @@ export function ListScreen<T extends { id: number }>(props: Props<T>) {
             error={list.isError}
             onRetry={() => void list.refetch()}
             rowId={(row) => String(row.id)}
-            emptyText={table.emptyText}
+            emptyText={t(`${section}.table.empty`)}
           />
         </section>
+        {isMerchant ? (
+          <>
+            <ExportHistory />
+            <ExportDialog opened={exportOpen} onClose={exportDialog.close} kind={section} isLive={isLive} />
+          </>
+        ) : null}
         {props.children}
       </Stack>
     </DatesLocale>

@@ -6,7 +6,8 @@ import type { Lang } from "../../i18n/language.ts";
 import { DateRangeField } from "./DateRangeField.tsx";
 import { money } from "./format.ts";
 
-interface Props {
+/** A totals header: its view and mode, and its own date range (in the URL, apart from the list filters). */
+export interface TotalsProps {
   view: Viewpoint;
   isLive: boolean;
   lang: Lang;
@@ -42,8 +43,44 @@ export function Tile({
   );
 }
 
+/** A totals header's own date range: applied when both days are chosen, or both cleared. */
+export function TotalsRange({
+  from,
+  to,
+  onRange,
+  testId,
+}: Pick<TotalsProps, "from" | "to" | "onRange"> & { testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <DateRangeField
+      label={t("transactions.totals.range")}
+      value={[from ?? null, to ?? null]}
+      onChange={([f, tt]) => {
+        if ((f && tt) || (!f && !tt)) onRange(f ?? undefined, tt ?? undefined);
+      }}
+      clearable
+      testId={testId}
+    />
+  );
+}
+
+/** A totals header's failure: the table's error text and a retry button. */
+export function TotalsError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group>
+      <Text c="red.8" size="sm">
+        {t("transactions.table.errorBody")}
+      </Text>
+      <Button size="xs" variant="default" onClick={onRetry}>
+        {t("transactions.table.retry")}
+      </Button>
+    </Group>
+  );
+}
+
 /** The totals header by payment method (merchant: spec section 2; bank: back-office.md) with its date range. */
-export function TotalsHeader({ view, isLive, lang, from, to, onRange }: Props) {
+export function TotalsHeader({ view, isLive, lang, from, to, onRange }: TotalsProps) {
   const { t } = useTranslation();
   const merchant = useMerchantTotals(isLive, from, to, view === "merchant");
   const bank = useBankTotals(isLive, from, to, view === "bank");
@@ -66,15 +103,7 @@ export function TotalsHeader({ view, isLive, lang, from, to, onRange }: Props) {
           {t("transactions.totals.title")}
         </Title>
         <Group gap="xs" align="flex-end">
-          <DateRangeField
-            label={t("transactions.totals.range")}
-            value={[from ?? null, to ?? null]}
-            onChange={([f, tt]) => {
-              if ((f && tt) || (!f && !tt)) onRange(f ?? undefined, tt ?? undefined);
-            }}
-            clearable
-            testId="totals-range"
-          />
+          <TotalsRange from={from} to={to} onRange={onRange} testId="totals-range" />
           {from || to ? (
             <Button variant="subtle" size="sm" onClick={() => onRange(undefined, undefined)}>
               {t("transactions.totals.clearRange")}
@@ -90,14 +119,7 @@ export function TotalsHeader({ view, isLive, lang, from, to, onRange }: Props) {
           ))}
         </SimpleGrid>
       ) : query.isError ? (
-        <Group>
-          <Text c="red.8" size="sm">
-            {t("transactions.table.errorBody")}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            {t("transactions.table.retry")}
-          </Button>
-        </Group>
+        <TotalsError onRetry={() => void query.refetch()} />
       ) : (query.data?.currencies.length ?? 0) === 0 ? (
         <Text c="dimmed" size="sm" data-testid="totals-none">
           {t("transactions.totals.none")}

@@ -11,8 +11,6 @@ import { useTranslation } from "react-i18next";
 import { useTransactionList } from "../../api/transactions.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { ExportDialog } from "../exports/ExportDialog.tsx";
-import { ExportHistory } from "../exports/ExportHistory.tsx";
 import type { ColumnMeta } from "./DataTable.tsx";
 import type { FilterField } from "./FiltersPanel.tsx";
 import { money } from "./format.ts";
@@ -31,7 +29,6 @@ export default function TransactionsPage() {
   const { lang, view, isLive, isMerchant, search, sort } = state;
   const { dateTime } = useDateFormat();
   const list = useTransactionList(view, { ...search, sort }, isLive);
-  const [exportOpen, exportDialog] = useDisclosure(false);
   const [resendOpen, resendDialog] = useDisclosure(false);
   const labels = useLabels();
 
@@ -165,57 +162,20 @@ export default function TransactionsPage() {
 
   return (
     <ListScreen
-      testId="transactions-page"
-      title={t("nav.transactions")}
+      section="transactions"
       state={state}
       actions={
-        isMerchant ? (
-          <>
-            <Button variant="default" onClick={resendDialog.open} data-testid="resend-range-open">
-              {t("transactions.actions.resendRange")}
-            </Button>
-            <Button onClick={exportDialog.open} data-testid="export-open">
-              {t("exports.open")}
-            </Button>
-          </>
-        ) : null
+        <Button variant="default" onClick={resendDialog.open} data-testid="resend-range-open">
+          {t("transactions.actions.resendRange")}
+        </Button>
       }
-      totals={
-        <TotalsHeader
-          view={view}
-          isLive={isLive}
-          lang={lang}
-          from={search.totals_from}
-          to={search.totals_to}
-          onRange={state.setTotalsRange}
-        />
-      }
-      filters={{
-        testId: "tx-filters",
-        names: TRANSACTION_FILTERS,
-        fields,
-        label: (key) => t(`transactions.filters.${key as "id"}`),
-      }}
-      summary={{ id: "tx-summary-title", title: t("transactions.summary") }}
-      table={{
-        testId: "tx-table",
-        label: t("transactions.table.label"),
-        emptyText: t("transactions.table.empty"),
-        columns,
-      }}
+      Totals={TotalsHeader}
+      filters={{ names: TRANSACTION_FILTERS, fields }}
+      columns={columns}
       list={list}
     >
-      {isMerchant ? <ExportHistory /> : null}
       {isMerchant ? (
-        <>
-          <ExportDialog
-            opened={exportOpen}
-            onClose={exportDialog.close}
-            kind="transactions"
-            isLive={isLive}
-          />
-          <ResendRangeModal opened={resendOpen} onClose={resendDialog.close} isLive={isLive} />
-        </>
+        <ResendRangeModal opened={resendOpen} onClose={resendDialog.close} isLive={isLive} />
       ) : null}
     </ListScreen>
   );
