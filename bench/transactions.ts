@@ -35,7 +35,9 @@ import {
  * engineers' test suites make p95 noisy).
  *
  * Environment: BENCH_PG_URL, BENCH_TRANSACTIONS, BENCH_REQUESTS (per view, 40), EXPORT_SIZES (200000,50000,400000),
- * EXPORT_OLD_SPACE_MB (128), BENCH_KEEP_DB=1 (reuse portal_bench_transactions; missing export months are added).
+ * EXPORT_OLD_SPACE_MB (128), EXPORT_NODE_OPTIONS (one set of node options for the export servers instead of
+ * the two default runs, for experiments), BENCH_KEEP_DB=1 (reuse portal_bench_transactions; missing export months
+ * are added).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PG_URL =
@@ -504,7 +506,10 @@ export async function run(): Promise<void> {
     // Each size twice: with V8's default heap sizing (it lets old-generation garbage pile up before a full
     // collection, so the peak depends on when that comes) and with the old generation capped, which shows what the
     // export really holds.
-    for (const nodeOptions of [[], [`--max-old-space-size=${EXPORT_OLD_SPACE_MB}`]])
+    const optionSets = process.env.EXPORT_NODE_OPTIONS
+      ? [process.env.EXPORT_NODE_OPTIONS.split(" ").filter(Boolean)]
+      : [[], [`--max-old-space-size=${EXPORT_OLD_SPACE_MB}`]];
+    for (const nodeOptions of optionSets)
       for (const month of plan) {
         const result = await exportInServer(url, month, nodeOptions);
         exports.push(result);
