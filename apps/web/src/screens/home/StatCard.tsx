@@ -3,20 +3,16 @@ import type { ReactNode } from "react";
 import { ChangeBadge } from "./ChangeBadge.tsx";
 import type { ComparedFigure } from "./change.ts";
 
-/** A summary card: title, the figure, its change against the comparison period and an optional note. */
-export function StatCard({
-  testId,
-  title,
-  value,
-  figure,
-  note,
-}: {
+export interface StatCardProps {
   testId: string;
   title: string;
   value: string;
   figure?: ComparedFigure;
   note?: ReactNode;
-}) {
+}
+
+/** A summary card: title, the figure, its change against the comparison period and an optional note. */
+export function StatCard({ testId, title, value, figure, note }: StatCardProps) {
   return (
     <Card data-testid={testId} data-value={figure?.value ?? ""} padding="md">
       <Stack gap={4}>
