@@ -5,9 +5,9 @@ import type {
   OrderTotalsAnswer,
 } from "@portal/domain/workspace-api";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { filtersOf, ORDER_FILTERS, type TableSearch } from "../screens/transactions/tableSearch.ts";
+import { ORDER_FILTERS, type TableSearch } from "../screens/transactions/tableSearch.ts";
 import { api } from "./client.ts";
-import { amountToMinor, type Viewpoint } from "./transactions.api.ts";
+import { type Viewpoint, workspaceListQuery } from "./transactions.api.ts";
 
 export type OrderList = { count: number; page: number; page_size: number; results: OrderListItem[] };
 
@@ -24,21 +24,9 @@ export const orderKeys = {
     [...orderKeys.all, "detail", view, id, isLive] as const,
 };
 
+/** The orders list request's query string. */
 export function orderListQuery(search: TableSearch, isLive: boolean): string {
-  const filters = filtersOf(search, ORDER_FILTERS);
-  const params = new URLSearchParams();
-  for (const key of Object.keys(filters).sort()) {
-    const value = filters[key] as string;
-    if (key === "amount_from" || key === "amount_to") {
-      const minor = amountToMinor(value, filters.currency);
-      if (minor !== undefined) params.set(key, minor);
-    } else params.set(key, value);
-  }
-  params.set("is_live", String(isLive));
-  params.set("page", String(search.page ?? 1));
-  params.set("page_size", String(search.page_size ?? 10));
-  if (search.sort) params.set("sort", search.sort);
-  return params.toString();
+  return workspaceListQuery(search, ORDER_FILTERS, isLive);
 }
 
 export function useOrderList(view: Viewpoint, search: TableSearch, isLive: boolean) {

@@ -43,9 +43,16 @@ export function amountToMinor(value: string, currency: string | undefined): stri
   return parsed.ok ? String(parsed.amount) : undefined;
 }
 
-/** The list request's query string (stable order) from the URL's table state. */
-export function transactionListQuery(search: TableSearch, isLive: boolean): string {
-  const filters = filtersOf(search, TRANSACTION_FILTERS);
+/**
+ * A workspace list request's query string (stable order, so equal views give equal query keys) from the URL's
+ * table state: the list's filters (amounts in minor units), is_live, page, page_size and sort.
+ */
+export function workspaceListQuery(
+  search: TableSearch,
+  filterNames: readonly string[],
+  isLive: boolean,
+): string {
+  const filters = filtersOf(search, filterNames);
   const params = new URLSearchParams();
   for (const key of Object.keys(filters).sort()) {
     const value = filters[key] as string;
@@ -59,6 +66,11 @@ export function transactionListQuery(search: TableSearch, isLive: boolean): stri
   params.set("page_size", String(search.page_size ?? 10));
   if (search.sort) params.set("sort", search.sort);
   return params.toString();
+}
+
+/** The transactions list request's query string. */
+export function transactionListQuery(search: TableSearch, isLive: boolean): string {
+  return workspaceListQuery(search, TRANSACTION_FILTERS, isLive);
 }
 
 export function useTransactionList(view: Viewpoint, search: TableSearch, isLive: boolean) {
