@@ -1,8 +1,7 @@
-import { Accordion, Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Accordion, Anchor, Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../api/errors.ts";
 import { useDeleteOrder, useOrderDetails } from "../../api/orders.api.ts";
 import { toast } from "../../app/toast.ts";
 import { AnchorLink } from "../../components/links.tsx";
@@ -11,6 +10,7 @@ import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { ConfirmModal } from "../transactions/ActionModals.tsx";
 import { DataModeBadge } from "../transactions/DataModeBadge.tsx";
 import { DetailGrid } from "../transactions/DetailGrid.tsx";
+import { DetailsError } from "../transactions/DetailsError.tsx";
 import { money, viewpointOf } from "../transactions/format.ts";
 import { PageTitle } from "../transactions/PageTitle.tsx";
 import { StatusBadge } from "../transactions/StatusBadge.tsx";
@@ -42,23 +42,13 @@ export default function OrderDetailsPage() {
 
   if (query.isPending) return <Skeleton height={300} />;
   if (query.isError) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
-      <Stack>
-        <PageTitle title={t("orders.details.title", { id: orderId })} />
-        <Alert color="red" data-testid="order-details-error">
-          <Group justify="space-between">
-            <Text size="sm">
-              {notFound ? t("transactions.details.notFound") : t("transactions.table.errorBody")}
-            </Text>
-            {notFound ? null : (
-              <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-                {t("transactions.table.retry")}
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      </Stack>
+      <DetailsError
+        title={t("orders.details.title", { id: orderId })}
+        testId="order-details-error"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const d = query.data;

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Accordion, Badge, Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { TransactionDetails } from "@portal/domain/workspace-api";
 import { useNavigate, useParams } from "@tanstack/react-router";
@@ -15,6 +15,7 @@ import { CaptureModal, ConfirmModal, RefundModal, useActionOutcome } from "./Act
 import { failureMessage } from "./actionMessages.ts";
 import { DataModeBadge } from "./DataModeBadge.tsx";
 import { DetailGrid, type DetailItem } from "./DetailGrid.tsx";
+import { DetailsError } from "./DetailsError.tsx";
 import { money, viewpointOf } from "./format.ts";
 import { PageTitle } from "./PageTitle.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -88,26 +89,17 @@ export default function TransactionDetailsPage() {
     );
   }
   if (query.isError) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
     return (
-      <Stack>
-        <PageTitle title={t("transactions.details.title", { id: txId })} />
-        <Alert color="red" data-testid="tx-details-error">
-          <Group justify="space-between">
-            <Text size="sm">
-              {notFound ? t("transactions.details.notFound") : t("transactions.table.errorBody")}
-            </Text>
-            {notFound ? null : (
-              <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-                {t("transactions.table.retry")}
-              </Button>
-            )}
-          </Group>
-        </Alert>
+      <DetailsError
+        title={t("transactions.details.title", { id: txId })}
+        testId="tx-details-error"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      >
         <AnchorLink to="/{-$lang}/transactions" params={{ lang }}>
           {t("transactions.details.back")}
         </AnchorLink>
-      </Stack>
+      </DetailsError>
     );
   }
 
