@@ -443,40 +443,29 @@ function ActionsBar({ details, lang, merchantView, permNames, partner }: Actions
     }
   };
 
-  const title = (allowed: boolean) => (allowed ? undefined : t("transactions.actions.notAllowed"));
+  /** An action the user may take: hidden without its permission, disabled (with why) when the state refuses it. */
+  const action = (
+    key: "refund" | "capture" | "void" | "delete",
+    allowed: boolean,
+    onClick: () => void,
+    style: { variant?: "default" | "outline"; color?: string } = {},
+  ) =>
+    merchantView && has(`can ${key} transactions`) ? (
+      <Button
+        {...style}
+        onClick={onClick}
+        disabled={!allowed}
+        title={allowed ? undefined : t("transactions.actions.notAllowed")}
+        data-testid={`action-${key}`}
+      >
+        {t(`transactions.actions.${key}`)}
+      </Button>
+    ) : null;
   return (
     <Group gap="xs" data-testid="tx-actions" role="group" aria-label={t("transactions.actions.title")}>
-      {merchantView && has("can refund transactions") ? (
-        <Button
-          onClick={refund.open}
-          disabled={!a.can_refund}
-          title={title(a.can_refund)}
-          data-testid="action-refund"
-        >
-          {t("transactions.actions.refund")}
-        </Button>
-      ) : null}
-      {merchantView && has("can capture transactions") ? (
-        <Button
-          onClick={capture.open}
-          disabled={!a.can_capture}
-          title={title(a.can_capture)}
-          data-testid="action-capture"
-        >
-          {t("transactions.actions.capture")}
-        </Button>
-      ) : null}
-      {merchantView && has("can void transactions") ? (
-        <Button
-          variant="default"
-          onClick={voidD.open}
-          disabled={!a.can_void}
-          title={title(a.can_void)}
-          data-testid="action-void"
-        >
-          {t("transactions.actions.void")}
-        </Button>
-      ) : null}
+      {action("refund", a.can_refund, refund.open)}
+      {action("capture", a.can_capture, capture.open)}
+      {action("void", a.can_void, voidD.open, { variant: "default" })}
       {merchantView ? (
         <ButtonLink
           variant="default"
@@ -492,18 +481,7 @@ function ActionsBar({ details, lang, merchantView, permNames, partner }: Actions
           {t("transactions.actions.resend")}
         </Button>
       ) : null}
-      {merchantView && has("can delete transactions") ? (
-        <Button
-          variant="outline"
-          color="red.9"
-          onClick={del.open}
-          disabled={!a.can_delete}
-          title={title(a.can_delete)}
-          data-testid="action-delete"
-        >
-          {t("transactions.actions.delete")}
-        </Button>
-      ) : null}
+      {action("delete", a.can_delete, del.open, { variant: "outline", color: "red.9" })}
 
       <RefundModal
         opened={refundOpen}
