@@ -13,7 +13,7 @@ import { landingFor, SCREENS } from "../navigation/screens.ts";
 import { authApi } from "./auth.api.ts";
 import { takeDeepLink } from "./deepLink.ts";
 import { newPasswordSchema } from "./newPasswordSchema.ts";
-import { PasswordRules } from "./PasswordRules.tsx";
+import { NewPasswordFields } from "./PasswordRules.tsx";
 import { useSession } from "./session.ts";
 import { establishSession } from "./signIn.ts";
 import { clearLocalData, logout } from "./signOut.ts";
@@ -76,25 +76,12 @@ export default function ChangePasswordPage() {
             data-testid="old-password"
             {...form.register("old_password")}
           />
-          <PasswordInput
-            label={t("auth.newPassword")}
-            autoComplete="new-password"
-            required
-            error={errors.new_password?.message}
-            aria-describedby="new-password-rules"
-            visibilityToggleButtonProps={{ "aria-label": t("auth.login.showPassword") }}
-            data-testid="new-password"
-            {...form.register("new_password")}
-          />
-          <PasswordRules password={newPassword} id="new-password-rules" />
-          <PasswordInput
-            label={t("auth.confirmPassword")}
-            autoComplete="new-password"
-            required
-            error={errors.confirm_password?.message}
-            visibilityToggleButtonProps={{ "aria-label": t("auth.login.showPassword") }}
-            data-testid="confirm-password"
-            {...form.register("confirm_password")}
+          <NewPasswordFields
+            newPassword={form.register("new_password")}
+            confirm={form.register("confirm_password")}
+            password={newPassword}
+            errors={{ newPassword: errors.new_password?.message, confirm: errors.confirm_password?.message }}
+            rulesId="new-password-rules"
           />
           <Button
             type="submit"

@@ -1,5 +1,6 @@
-import { List, Text, ThemeIcon } from "@mantine/core";
+import { List, PasswordInput, Text, ThemeIcon } from "@mantine/core";
 import { type PasswordProblem, passwordProblems } from "@portal/domain/passwords";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 
 /** The rules a new password must meet, ticked off while the user types (spec section 5). */
@@ -50,4 +51,51 @@ export function PasswordRules({ password, id }: { password: string; id: string }
 
 export function isStrong(password: string): boolean {
   return passwordProblems(password).length === 0;
+}
+
+/**
+ * The new password, its rules ticked off while the user types, and its confirmation (change and reset password
+ * forms): `newPassword` and `confirm` are the form's registrations, `password` the value typed so far.
+ */
+export function NewPasswordFields({
+  newPassword,
+  confirm,
+  password,
+  errors,
+  rulesId,
+  autoFocus,
+}: {
+  newPassword: UseFormRegisterReturn;
+  confirm: UseFormRegisterReturn;
+  password: string;
+  errors: { newPassword?: string; confirm?: string };
+  rulesId: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordInput
+        label={t("auth.newPassword")}
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        required
+        error={errors.newPassword}
+        aria-describedby={rulesId}
+        visibilityToggleButtonProps={{ "aria-label": t("auth.login.showPassword") }}
+        data-testid="new-password"
+        {...newPassword}
+      />
+      <PasswordRules password={password} id={rulesId} />
+      <PasswordInput
+        label={t("auth.confirmPassword")}
+        autoComplete="new-password"
+        required
+        error={errors.confirm}
+        visibilityToggleButtonProps={{ "aria-label": t("auth.login.showPassword") }}
+        data-testid="confirm-password"
+        {...confirm}
+      />
+    </>
+  );
 }

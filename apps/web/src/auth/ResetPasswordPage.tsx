@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Button, Group, Stack } from "@mantine/core";
 import { useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,7 +12,7 @@ import { AnchorLink } from "../components/links.tsx";
 import { isLang } from "../i18n/language.ts";
 import { authApi } from "./auth.api.ts";
 import { newPasswordSchema } from "./newPasswordSchema.ts";
-import { PasswordRules } from "./PasswordRules.tsx";
+import { NewPasswordFields } from "./PasswordRules.tsx";
 
 /** Reset password from the e-mailed link /portal2/{lang}/reset-password?token=... */
 export default function ResetPasswordPage() {
@@ -91,26 +91,16 @@ export default function ResetPasswordPage() {
       {outcome?.ok ? null : (
         <form onSubmit={onSubmit} noValidate data-testid="reset-form">
           <Stack gap="md">
-            <PasswordInput
-              label={t("auth.newPassword")}
-              autoComplete="new-password"
+            <NewPasswordFields
+              newPassword={form.register("new_password")}
+              confirm={form.register("confirm_password")}
+              password={newPassword}
+              errors={{
+                newPassword: errors.new_password?.message,
+                confirm: errors.confirm_password?.message,
+              }}
+              rulesId="reset-password-rules"
               autoFocus
-              required
-              error={errors.new_password?.message}
-              aria-describedby="reset-password-rules"
-              visibilityToggleButtonProps={{ "aria-label": t("auth.login.showPassword") }}
-              data-testid="new-password"
-              {...form.register("new_password")}
-            />
-            <PasswordRules password={newPassword} id="reset-password-rules" />
-            <PasswordInput
-              label={t("auth.confirmPassword")}
-              autoComplete="new-password"
-              required
-              error={errors.confirm_password?.message}
-              visibilityToggleButtonProps={{ "aria-label": t("auth.login.showPassword") }}
-              data-testid="confirm-password"
-              {...form.register("confirm_password")}
             />
             <Button type="submit" size="md" fullWidth loading={isSubmitting} data-testid="reset-submit">
               {t("auth.reset.submit")}
