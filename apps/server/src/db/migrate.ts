@@ -7,6 +7,7 @@ import * as m0006analyticsDays from "./migrations/0006_analytics_days.ts";
 import * as m0007workspace from "./migrations/0007_workspace.ts";
 import * as m0008onboarding from "./migrations/0008_onboarding.ts";
 import * as m0009totalsRollup from "./migrations/0009_totals_rollup.ts";
+import * as m0010orderTotalsRollup from "./migrations/0010_order_totals_rollup.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0007_workspace": m0007workspace,
   "0008_onboarding": m0008onboarding,
   "0009_totals_rollup": m0009totalsRollup,
+  "0010_order_totals_rollup": m0010orderTotalsRollup,
 };
 
 class StaticProvider implements MigrationProvider {

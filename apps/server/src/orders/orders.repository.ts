@@ -3,7 +3,6 @@ import {
   type BankOrderTotalsAnswer,
   type BankTotalsAnswer,
   type OrderDetails,
-  type OrderDisplayStatus,
   type OrderListItem,
   type OrderListQuery,
   type OrderTotalsAnswer,
@@ -14,22 +13,16 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { orderStatusOf } from "../transactions/details.ts";
 import { merchantCondition, parseDateParam, type Scope } from "../transactions/scope.ts";
+import { orderTotals as rollupOrderTotals, totalsRange } from "../transactions/totals.ts";
 import { bankTotals, COUNT_CAP, type ListPage } from "../transactions/transactions.repository.ts";
+import { orderStatusSql } from "./status-sql.ts";
 
 /** Orders of the dashboard: list, totals and details, inside the caller's scope and mode; soft-deleted hidden. */
 
 type ODB = DB & { o: DB["orders"]; m: DB["merchants"] };
 type OQuery = SelectQueryBuilder<ODB, "o" | "m", object>;
 
-/** The display status in SQL, the same derivation as orderDisplayStatus (Oman follows payment_status). */
-const statusSql = sql<OrderDisplayStatus>`case
-  when o.is_canceled then 'CANCELED'
-  when m.country = 'OMN' then case
-    when upper(replace(trim(o.payment_status), 'CANCELLED', 'CANCELED')) in ('PAID', 'CANCELED')
-      then upper(replace(trim(o.payment_status), 'CANCELLED', 'CANCELED'))
-    else 'UNPAID' end
-  when o.amount_cents <= o.paid_amount_cents then 'PAID'
-  else 'UNPAID' end`;
+const statusSql = orderStatusSql;
 
 export function scopedOrders(db: Kysely<DB>, scope: Scope, isLive: boolean): OQuery {
   return db
@@ -122,37 +115,27 @@ export async function listOrders(
   };
 }
 
+/**
+ * The orders header: per currency, orders created in the range (count, amount), the PAID ones (the list's
+ * status) and processed (sum of paid amounts), soft-deleted orders left out. Read from the analytics rollup
+ * (transactions/totals.ts), so a year costs what 30 days do.
+ */
 export async function orderTotals(
   db: Kysely<DB>,
   scope: Scope,
   query: TotalsQuery,
 ): Promise<OrderTotalsAnswer> {
-  const q = applyOrderFilters(scopedOrders(db, scope, query.is_live), {
-    is_live: query.is_live,
-    date_from: query.date_from,
-    date_to: query.date_to,
-  });
-  const rows = await q
-    .select([
-      "o.currency",
-      (eb) => eb.fn.countAll<number>().as("n"),
-      (eb) => eb.fn.sum<number>("o.amount_cents").as("amount"),
-      sql<number>`count(*) filter (where ${statusSql} = 'PAID')`.as("paid_n"),
-      sql<number>`coalesce(sum(o.amount_cents) filter (where ${statusSql} = 'PAID'), 0)`.as("paid_amount"),
-      sql<number>`coalesce(sum(o.paid_amount_cents), 0)`.as("processed"),
-    ])
-    .groupBy("o.currency")
-    .orderBy("o.currency")
-    .execute();
+  const rows = await rollupOrderTotals(db, scope, totalsRange(query));
+  rows.sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
   return {
     date_from: query.date_from ?? null,
     date_to: query.date_to ?? null,
     is_live: query.is_live,
     currencies: rows.map((r) => ({
       currency: r.currency,
-      orders: { count: Number(r.n), amount_cents: Number(r.amount ?? 0) },
-      paid: { count: Number(r.paid_n), amount_cents: Number(r.paid_amount) },
-      processed_cents: Number(r.processed),
+      orders: { count: r.n, amount_cents: r.amount },
+      paid: { count: r.paid_n, amount_cents: r.paid_amount },
+      processed_cents: r.processed,
     })),
   };
 }

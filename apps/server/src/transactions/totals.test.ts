@@ -23,8 +23,9 @@ import {
 } from "./totals.ts";
 
 /**
- * The totals header read from the analytics rollup (day rows, hour rows, raw edges, minus soft-deleted rows)
- * must equal the plain scan of the rows, for every range shape, scope and mode, before and after a fold.
+ * The totals headers read from the analytics rollup (day rows, hour rows, raw edges, minus soft-deleted rows)
+ * must equal the plain scan of the rows, for every range shape, scope and mode, before and after a fold: the
+ * payments part and the orders part (count, amount, delivery, PAID as the orders list derives it, processed).
  */
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -47,6 +48,25 @@ const sortPayments = (rows: PaymentTotal[]) =>
     `${a.currency}/${a.gateway_type}`.localeCompare(`${b.currency}/${b.gateway_type}`),
   );
 const sortOrders = (rows: OrderTotal[]) => [...rows].sort((a, b) => a.currency.localeCompare(b.currency));
+/** Oman's payment_status values, as gateways and old data write them (trimmed, case and spelling vary). */
+const OMAN_STATUSES = ["PAID", "paid", " PAID ", "UNPAID", "CANCELLED", "Canceled", "PENDING"];
+
+/** An order's payment state: unpaid, partly paid, paid, overpaid, sometimes canceled; a random payment_status. */
+function paymentState(rand: () => number, amount: number) {
+  const r = rand();
+  return {
+    paid_amount_cents:
+      r < 0.35
+        ? 0
+        : r < 0.5
+          ? Math.floor(amount / 2)
+          : r < 0.95
+            ? amount
+            : amount + 1 + Math.floor(rand() * 100),
+    is_canceled: rand() < 0.1,
+    payment_status: OMAN_STATUSES[Math.floor(rand() * OMAN_STATUSES.length)]!,
+  };
+}
 
 describeEachDatabase("totals header: rollup equals the plain recomputation", (get) => {
   let app: FastifyInstance;
@@ -56,7 +76,9 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
   let cairo: number;
   let riyadh: number;
   let stranger: number;
+  let muscat: number;
   let cairoOwner: TestSession;
+  let bankUser: TestSession;
   const rand = random(20261126);
 
   async function addRows(merchantId: number, payments: number, orders: number): Promise<number[]> {
@@ -100,16 +122,19 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
       );
     if (children.length) await db.insertInto("transactions").values(children).execute();
     const ord: Insertable<OrdersTable>[] = [];
-    for (let i = 0; i < orders; i++)
+    for (let i = 0; i < orders; i++) {
+      const amount = Math.floor(rand() * 300_000);
       ord.push({
         merchant_id: merchantId,
         is_live: rand() < 0.8,
-        amount_cents: Math.floor(rand() * 300_000),
+        amount_cents: amount,
+        ...paymentState(rand, amount),
         currency: rand() < 0.75 ? "EGP" : "USD",
         delivery_needed: rand() < 0.4,
         items: JSON.stringify([]),
         created_at: at(),
       });
+    }
     await db.insertInto("orders").values(ord).execute();
     return inserted.map((r) => r.id);
   }
@@ -135,8 +160,10 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
     cairo = (await fx.merchant({ country: "EGY", bank_id: bankId })).id;
     riyadh = (await fx.merchant({ country: "SAU", bank_id: bankId })).id;
     stranger = (await fx.merchant({ country: "PAK", bank_id: otherBankId })).id;
+    muscat = (await fx.merchant({ country: "OMN", bank_id: bankId })).id;
     const owner = await fx.user("Merchant", { merchantId: cairo });
     cairoOwner = await fx.session(owner);
+    bankUser = await fx.session(await fx.user("Bank", { bankId }));
     await addRows(cairo, 500, 300);
     // Rows on either side of Cairo's summer-time changes (2025-04-25 00:00 local does not exist: 22:00Z is 01:00;
     // 2025-10-30 23:00-24:00 local comes twice, 20:00Z-22:00Z) and of their hours.
@@ -186,7 +213,9 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
       .execute();
     await addRows(riyadh, 300, 150);
     await addRows(stranger, 300, 150);
+    await addRows(muscat, 100, 200);
     await softDelete(cairo, 13, 1);
+    await softDelete(muscat, 17, 4);
     await softDelete(stranger, 11, 2);
   }, 120_000);
 
@@ -220,11 +249,13 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
     const scopes: Array<[string, Scope]> = [
       ["Cairo merchant", { kind: "merchant", merchantId: cairo, terminalId: null }],
       ["Riyadh merchant", { kind: "merchant", merchantId: riyadh, terminalId: null }],
+      ["Muscat merchant (payment status)", { kind: "merchant", merchantId: muscat, terminalId: null }],
       ["bank", { kind: "bank", bankId }],
       ["bank, one merchant", { kind: "bank", bankId, merchantId: riyadh }],
       ["bank, another bank's merchant", { kind: "bank", bankId, merchantId: stranger }],
     ];
     let nonEmpty = 0;
+    let paidAndNot = 0;
     for (const [scopeName, scope] of scopes)
       for (const isLive of [true, false])
         for (const [rangeName, from, to] of ranges) {
@@ -235,9 +266,11 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
           const plainOrders = sortOrders(await plainOrderTotals(db, scope, range));
           expect(sortOrders(await rollupOrderTotals(db, scope, range)), label).toEqual(plainOrders);
           if (plainPayments.length > 0 && plainOrders.length > 0) nonEmpty++;
+          if (plainOrders.some((r) => r.paid_n > 0 && r.paid_n < r.n && r.processed > 0)) paidAndNot++;
         }
-    // The comparison is not between two empty answers.
-    expect(nonEmpty).toBeGreaterThan(60);
+    // The comparison is not between two empty answers, nor between answers where every order is PAID or none.
+    expect(nonEmpty).toBeGreaterThan(70);
+    expect(paidAndNot).toBeGreaterThan(60);
   }
 
   it("is equal before the fold (everything in deltas), after it, and after more changes", async () => {
@@ -256,7 +289,28 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
     await expectEqualEverywhere("changed, unfolded");
     await foldAnalytics(db);
     await expectEqualEverywhere("changed, folded");
-  }, 300_000);
+    // Orders get paid, partly refunded (paid amount down), canceled, un-canceled, deleted; Oman's payment status
+    // changes; one statement changes many orders of one hour (the trigger's grouped old and new rows).
+    for (const m of [cairo, muscat]) {
+      await sql`update orders set paid_amount_cents = amount_cents where merchant_id = ${m} and id % 4 = 0`.execute(
+        db,
+      );
+      await sql`update orders set paid_amount_cents = paid_amount_cents / 3
+        where merchant_id = ${m} and paid_amount_cents > 0 and id % 5 = 1`.execute(db);
+      await sql`update orders set is_canceled = not is_canceled where merchant_id = ${m} and id % 6 = 2`.execute(
+        db,
+      );
+      await sql`update orders set payment_status = case when payment_status ilike '%paid%' then 'CANCELLED' else 'paid'
+        end where merchant_id = ${m} and id % 3 = 1`.execute(db);
+    }
+    await softDelete(muscat, 5, 1);
+    await sql`update orders set paid_amount_cents = paid_amount_cents + 1 where merchant_id = ${riyadh}
+      and created_at >= '2025-06-15T10:00:00Z' and created_at < '2026-06-15T11:00:00Z'`.execute(db);
+    await sql`delete from orders where merchant_id = ${cairo} and id % 23 = 0`.execute(db);
+    await expectEqualEverywhere("orders paid, refunded, canceled, deleted, unfolded");
+    await foldAnalytics(db);
+    await expectEqualEverywhere("orders paid, refunded, canceled, deleted, folded");
+  }, 600_000);
 
   it("never reads another tenant's rows", async () => {
     const range: TotalsRange = { isLive: true, from: undefined, to: undefined };
@@ -311,13 +365,80 @@ describeEachDatabase("totals header: rollup equals the plain recomputation", (ge
       }
     }
   });
+
+  it("the orders headers (merchant, bank) answer the plain figures of their scope and mode", async () => {
+    type Answer = {
+      currencies: Array<{
+        currency: string;
+        orders: { count: number; amount_cents: number };
+        paid: { count: number; amount_cents: number };
+        processed_cents: number;
+      }>;
+    };
+    const expected = async (scope: Scope, range: TotalsRange) =>
+      sortOrders(await plainOrderTotals(db, scope, range)).map((r) => ({
+        currency: r.currency,
+        orders: { count: r.n, amount_cents: r.amount },
+        paid: { count: r.paid_n, amount_cents: r.paid_amount },
+        processed_cents: r.processed,
+      }));
+    const range = (isLive: boolean): TotalsRange => ({
+      isLive,
+      from: d("2025-03-01T00:00:00Z"),
+      to: d("2026-03-01T00:00:00Z"),
+    });
+    const query = (isLive: boolean) => `is_live=${isLive}&date_from=2025-03-01&date_to=2026-02-28`;
+    const get = async (url: string, session: TestSession) => {
+      const response = await app.inject({ url, headers: session.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Answer;
+    };
+    let compared = 0;
+    for (const isLive of [true, false]) {
+      const mine = await get(`/api/orders/totals?${query(isLive)}`, cairoOwner);
+      const cairoScope: Scope = { kind: "merchant", merchantId: cairo, terminalId: null };
+      expect(mine.currencies).toEqual(await expected(cairoScope, range(isLive)));
+      const bank = await get(`/api/bank/orders/totals?${query(isLive)}`, bankUser);
+      const bankScope: Scope = { kind: "bank", bankId };
+      expect(
+        bank.currencies.map(({ currency, orders, paid, processed_cents }) => ({
+          currency,
+          orders,
+          paid,
+          processed_cents,
+        })),
+      ).toEqual(await expected(bankScope, range(isLive)));
+      const oman = await get(`/api/bank/orders/totals?${query(isLive)}&merchant_id=${muscat}`, bankUser);
+      const omanScope: Scope = { kind: "merchant", merchantId: muscat, terminalId: null };
+      expect(
+        oman.currencies.map(({ currency, orders, paid, processed_cents }) => ({
+          currency,
+          orders,
+          paid,
+          processed_cents,
+        })),
+      ).toEqual(await expected(omanScope, range(isLive)));
+      compared += mine.currencies.length + bank.currencies.length + oman.currencies.length;
+      // Another bank's merchant: nothing, not even its currencies.
+      const foreign = await get(`/api/bank/orders/totals?${query(isLive)}&merchant_id=${stranger}`, bankUser);
+      expect(foreign.currencies).toEqual([]);
+    }
+    expect(compared).toBeGreaterThan(8);
+  });
 });
 
 /**
- * Migration 0009 on a database that already holds orders (its backfill): the rollup had their counts but not their
- * amounts; after the migration (and before or after a fold) the header's orders part equals the plain scan.
+ * Migrations 0009 and 0010 on a database that already holds orders (their backfills): before 0009 the rollup had
+ * the orders' counts but not their amounts, before 0010 not their PAID figures nor processed; after the
+ * migrations (and before or after a fold) the header's orders part equals the plain scan. Orders of an Oman
+ * merchant (PAID from payment_status) and of an Egyptian one, paid, partly paid, canceled, some soft-deleted.
  */
-describe.each(["pglite", "postgres"] as const)("totals migration backfill [%s]", (kind) => {
+describe.each([
+  ["pglite", "0009"],
+  ["postgres", "0009"],
+  ["pglite", "0010"],
+  ["postgres", "0010"],
+] as const)("totals migration backfill [%s, from before %s]", (kind, cutoff) => {
   let database: Database;
   let dropDatabase: () => Promise<void> = async () => undefined;
 
@@ -339,9 +460,9 @@ describe.each(["pglite", "postgres"] as const)("totals migration backfill [%s]",
         await c.end();
       };
     }
-    // The schema as it was before 0009.
+    // The schema as it was before the cutoff migration.
     const before: Record<string, Migration> = {};
-    for (const [name, migration] of Object.entries(MIGRATIONS)) if (name < "0009") before[name] = migration;
+    for (const [name, migration] of Object.entries(MIGRATIONS)) if (name < cutoff) before[name] = migration;
     const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => before } });
     const { error } = await migrator.migrateToLatest();
     if (error) throw error;
@@ -352,52 +473,62 @@ describe.each(["pglite", "postgres"] as const)("totals migration backfill [%s]",
     await dropDatabase();
   });
 
-  it("backfills the amounts of existing orders, folded or not", async () => {
+  it("backfills the amounts and paid figures of existing orders, folded or not", async () => {
     const db = database.db;
     const fx = fixtures(db);
-    const merchantId = (await fx.merchant({ country: "EGY" })).id;
+    const egypt = (await fx.merchant({ country: "EGY" })).id;
+    const oman = (await fx.merchant({ country: "OMN" })).id;
     const rand = random(9);
     const orders = (n: number) =>
       db
         .insertInto("orders")
         .values(
-          Array.from({ length: n }, () => ({
-            merchant_id: merchantId,
-            is_live: rand() < 0.8,
-            amount_cents: Math.floor(rand() * 300_000),
-            currency: rand() < 0.75 ? "EGP" : "USD",
-            delivery_needed: rand() < 0.4,
-            items: JSON.stringify([]),
-            created_at: new Date(START + Math.floor(rand() * SPAN)),
-          })),
+          Array.from({ length: 2 * n }, (_, i) => {
+            const amount = Math.floor(rand() * 300_000);
+            return {
+              merchant_id: i % 2 === 0 ? egypt : oman,
+              is_live: rand() < 0.8,
+              amount_cents: amount,
+              ...paymentState(rand, amount),
+              currency: rand() < 0.75 ? "EGP" : "USD",
+              delivery_needed: rand() < 0.4,
+              items: JSON.stringify([]),
+              created_at: new Date(START + Math.floor(rand() * SPAN)),
+            };
+          }),
         )
         .execute();
     await orders(150);
     await foldAnalytics(db);
     await orders(100); // left as deltas
-    await sql`update orders set deleted_at = now() where merchant_id = ${merchantId} and id % 9 = 0`.execute(
+    await sql`update orders set deleted_at = now() where id % 9 = 0`.execute(db);
+    // Changed before the migration: the old triggers moved counts (and amounts) only.
+    await sql`update orders set paid_amount_cents = amount_cents, payment_status = 'PAID' where id % 7 = 0`.execute(
       db,
     );
     await migrateToLatest(db);
-    const scope: Scope = { kind: "merchant", merchantId, terminalId: null };
     const check = async () => {
-      for (const isLive of [true, false])
-        for (const [, from, to] of [
-          ["all time", undefined, undefined],
-          ["a year", new Date("2025-11-26T00:00:00Z"), new Date("2026-11-27T00:00:00Z")],
-          ["odd instants", new Date("2025-03-10T13:27:45.123Z"), new Date("2026-01-02T04:00:00.001Z")],
-        ] as const) {
-          const range: TotalsRange = { isLive, from, to };
-          const plain = sortOrders(await plainOrderTotals(db, scope, range));
-          expect(plain.length).toBeGreaterThan(0);
-          expect(plain.some((r) => r.amount > 0 && r.delivery_amount > 0)).toBe(true);
-          expect(sortOrders(await rollupOrderTotals(db, scope, range))).toEqual(plain);
-        }
+      for (const merchantId of [egypt, oman])
+        for (const isLive of [true, false])
+          for (const [, from, to] of [
+            ["all time", undefined, undefined],
+            ["a year", new Date("2025-11-26T00:00:00Z"), new Date("2026-11-27T00:00:00Z")],
+            ["odd instants", new Date("2025-03-10T13:27:45.123Z"), new Date("2026-01-02T04:00:00.001Z")],
+          ] as const) {
+            const scope: Scope = { kind: "merchant", merchantId, terminalId: null };
+            const range: TotalsRange = { isLive, from, to };
+            const plain = sortOrders(await plainOrderTotals(db, scope, range));
+            expect(plain.length).toBeGreaterThan(0);
+            expect(plain.some((r) => r.amount > 0 && r.delivery_amount > 0)).toBe(true);
+            expect(plain.some((r) => r.paid_n > 0 && r.paid_n < r.n && r.processed > 0)).toBe(true);
+            expect(sortOrders(await rollupOrderTotals(db, scope, range))).toEqual(plain);
+          }
     };
     await check();
     await foldAnalytics(db);
     await check();
     await orders(20);
+    await sql`update orders set paid_amount_cents = paid_amount_cents / 2 where id % 5 = 0`.execute(db);
     await check();
   }, 60_000);
 });

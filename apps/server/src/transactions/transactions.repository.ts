@@ -13,7 +13,7 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { likePrefix, merchantCondition, parseDateParam, type Scope } from "./scope.ts";
-import { orderTotals, paymentTotals, type TotalsRange } from "./totals.ts";
+import { orderTotals, paymentTotals, totalsRange } from "./totals.ts";
 
 /**
  * Reading transactions for the dashboard: the filtered, paged and sorted list, the totals header and single
@@ -269,15 +269,6 @@ export async function listTransactions(
 }
 
 const zero = (): AmountCount => ({ count: 0, amount_cents: 0 });
-
-/** The header's range: the date filters as instants ([from, to)). */
-function totalsRange(query: TotalsQuery): TotalsRange {
-  return {
-    isLive: query.is_live,
-    from: parseDateParam(query.date_from, "date_from", false),
-    to: parseDateParam(query.date_to, "date_to", true),
-  };
-}
 
 function add(target: AmountCount, n: number, amount: number) {
   target.count += n;
