@@ -26,15 +26,16 @@ import {
 /**
  * The transactions workspace on PostgreSQL with BENCH_TRANSACTIONS (default 1,000,000) transactions for one
  * merchant (the bulk seeder of `npm run seed`) in a fresh database: p95 of the first list page with each single
- * filter, of the totals header (and, for comparison, the database time of the plain scan the header no longer
- * does), and one-month exports of EXPORT_SIZES rows (default 200,000, 50,000 and 400,000: time and peak RSS of
+ * filter, of the totals header, of the orders list (first page, a few filters) and the orders headers (merchant
+ * and bank), and, for comparison, the database time of the plain scans the headers no longer do, and one-month exports of EXPORT_SIZES rows (default 200,000, 50,000 and 400,000: time and peak RSS of
  * each, to show that memory does not grow with the rows). Each export month is filled with copies of seeded payments moved
  * into a month before the seeded history, so it holds exactly its size. Requests go over HTTP to the real app,
  * one at a time, with a bearer token. Each export runs in a fresh server process (src/main.ts on the bench database,
  * its own pg-boss worker), whose RSS is sampled. The machine's load average is recorded (it is shared: other
  * engineers' test suites make p95 noisy).
  *
- * Environment: BENCH_PG_URL, BENCH_TRANSACTIONS, BENCH_REQUESTS (per view, 40), EXPORT_SIZES (200000,50000,400000),
+ * Environment: BENCH_PG_URL, BENCH_TRANSACTIONS, BENCH_REQUESTS (per view, 40), EXPORT_SIZES (200000,50000,400000;
+ * empty: no exports, and the results file keeps the previous run's export figures, marked with that run's time),
  * EXPORT_OLD_SPACE_MB (128), EXPORT_NODE_OPTIONS (one set of node options for the export servers instead of
  * the two default runs, for experiments), BENCH_KEEP_DB=1 (reuse portal_bench_transactions; missing export months
  * are added).
@@ -446,6 +447,21 @@ export async function run(): Promise<void> {
       const bankTotals = "/api/bank/transactions/totals";
       views["bank totals: last year"] = `${bankTotals}?date_from=${yearFrom}&date_to=${day(now)}`;
       views["bank totals: all time"] = bankTotals;
+      // Orders: the list's first page (no filter and a few single filters) and the orders headers, from the rollup
+      // since migration 0010 (orders, PAID, processed per currency).
+      const ordersList = "/api/orders";
+      views["orders list: no filter"] = ordersList;
+      views["orders list: status PAID"] = `${ordersList}?status=PAID`;
+      views["orders list: merchant order id"] =
+        `${ordersList}?merchant_order_id=${encodeURIComponent(sample.merchant_order_id ?? "none")}`;
+      views["orders list: date range (30 days)"] =
+        `${ordersList}?date_from=${lastMonthFrom}&date_to=${day(now)}`;
+      const orderTotals = "/api/orders/totals";
+      views["orders totals: last 30 days"] = `${orderTotals}?date_from=${lastMonthFrom}&date_to=${day(now)}`;
+      views["orders totals: last year"] = `${orderTotals}?date_from=${yearFrom}&date_to=${day(now)}`;
+      views["orders totals: all time"] = orderTotals;
+      views["bank orders totals: last year"] =
+        `/api/bank/orders/totals?date_from=${yearFrom}&date_to=${day(now)}`;
       for (const [name, pathAndQuery] of Object.entries(views)) {
         for (let i = 0; i < 3; i++) await get(pathAndQuery);
         const times: number[] = [];
@@ -481,6 +497,23 @@ export async function run(): Promise<void> {
       to: new Date(`${day(new Date(now.getTime() + 86_400_000))}T00:00:00Z`),
     };
     const scope = { kind: "merchant" as const, merchantId, terminalId: null };
+    // The orders header alone (what /api/orders/totals did before 0010: orders, PAID and processed).
+    const plainOrderTimes: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      const started = performance.now();
+      await plainOrderTotals(db.db, scope, plainRange);
+      if (i >= 3) plainOrderTimes.push(performance.now() - started);
+    }
+    plainOrderTimes.sort((a, b) => a - b);
+    plain["plain orders scan (database only): last year"] = {
+      p50: round(percentile(plainOrderTimes, 50)),
+      p95: round(percentile(plainOrderTimes, 95)),
+      max: round(plainOrderTimes[plainOrderTimes.length - 1]!),
+      n: plainOrderTimes.length,
+    };
+    console.log(
+      `plain orders scan (database only): last year p50 ${plain["plain orders scan (database only): last year"]!.p50} ms  p95 ${plain["plain orders scan (database only): last year"]!.p95} ms`,
+    );
     const plainTimes: number[] = [];
     for (let i = 0; i < 13; i++) {
       const started = performance.now();
@@ -503,6 +536,7 @@ export async function run(): Promise<void> {
 
     const exports: Array<Awaited<ReturnType<typeof exportInServer>>> = [];
     const loadBeforeExports = loadAverage();
+    const resultsFile = path.join(here, "results", "transactions.json");
     // Each size twice: with V8's default heap sizing (it lets old-generation garbage pile up before a full
     // collection, so the peak depends on when that comes) and with the old generation capped, which shows what the
     // export really holds.
@@ -517,6 +551,12 @@ export async function run(): Promise<void> {
           `export ${result.node_options}: ${result.rows} rows in ${result.seconds} s (job ${result.job_seconds} s), server RSS ${result.rss_before_mb} -> peak ${result.rss_peak_mb} MB (+${result.rss_growth_mb})`,
         );
       }
+    // No export sizes (EXPORT_SIZES empty): keep the previous run's export figures, saying when they were measured.
+    type Previous = { when?: string; exports?: unknown[]; exports_measured?: string };
+    const previous: Previous | null =
+      plan.length === 0 && fs.existsSync(resultsFile)
+        ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Previous)
+        : null;
     const out = {
       when: now.toISOString(),
       database: "PostgreSQL (local)",
@@ -533,10 +573,13 @@ export async function run(): Promise<void> {
       targets: { first_page_p95_ms: 100, totals_p95_ms: 300, export_seconds: 20 },
       views: results,
       for_comparison: plain,
-      exports: exports.sort((a, b) => a.node_options.localeCompare(b.node_options) || a.rows - b.rows),
+      exports_measured: previous ? (previous.exports_measured ?? previous.when ?? null) : now.toISOString(),
+      exports: previous
+        ? (previous.exports ?? [])
+        : exports.sort((a, b) => a.node_options.localeCompare(b.node_options) || a.rows - b.rows),
     };
     fs.mkdirSync(path.join(here, "results"), { recursive: true });
-    fs.writeFileSync(path.join(here, "results", "transactions.json"), `${JSON.stringify(out, null, 2)}\n`);
+    fs.writeFileSync(resultsFile, `${JSON.stringify(out, null, 2)}\n`);
     console.log("wrote bench/results/transactions.json");
   } finally {
     await db.close();
