@@ -9,12 +9,8 @@ import { isApiError } from "../../api/errors.ts";
 import { useAddIntegration } from "../../api/integrations.api.ts";
 import { toast } from "../../app/toast.ts";
 import { useDashboard } from "../../layouts/useDashboard.ts";
-import {
-  type AddIntegrationValues,
-  addFailureMessage,
-  addIntegrationSchema,
-  formProblem,
-} from "./integrationForm.ts";
+import { CallbackUrlFields, useFormProblem } from "./CallbackUrlFields.tsx";
+import { type AddIntegrationValues, addFailureMessage, addIntegrationSchema } from "./integrationForm.ts";
 
 /** Add integration (spec sections 2 and 9): name required, callback urls optional; the spec's messages. */
 export function AddIntegrationModal(props: { isLive: boolean; onClose: () => void; onAdded: () => void }) {
@@ -37,10 +33,7 @@ export function AddIntegrationModal(props: { isLive: boolean; onClose: () => voi
     mode: "onTouched",
   });
   const errors = form.formState.errors;
-  const problem = (message: string | undefined) => {
-    const key = formProblem(message);
-    return key ? t(`integrations.form.${key}`) : undefined;
-  };
+  const problem = useFormProblem();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -133,25 +126,15 @@ export function AddIntegrationModal(props: { isLive: boolean; onClose: () => voi
               </Stack>
             )}
           />
-          <TextInput
-            label={t("integrations.form.processed")}
-            description={t("integrations.form.optional")}
-            dir="ltr"
-            type="url"
-            placeholder="https://example.com/callback"
-            {...form.register("processed_callback_url")}
-            error={problem(errors.processed_callback_url?.message)}
-            data-testid="integration-processed-url"
-          />
-          <TextInput
-            label={t("integrations.form.response")}
-            description={t("integrations.form.optional")}
-            dir="ltr"
-            type="url"
-            placeholder="https://example.com/return"
-            {...form.register("response_callback_url")}
-            error={problem(errors.response_callback_url?.message)}
-            data-testid="integration-response-url"
+          <CallbackUrlFields
+            processed={form.register("processed_callback_url")}
+            response={form.register("response_callback_url")}
+            errors={{
+              processed: errors.processed_callback_url?.message,
+              response: errors.response_callback_url?.message,
+            }}
+            testIds={{ processed: "integration-processed-url", response: "integration-response-url" }}
+            hints
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text } from "@mantine/core";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,8 @@ import {
 import { toast } from "../../app/toast.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { DetailGrid } from "../transactions/DetailGrid.tsx";
-import { type CallbacksValues, callbacksSchema, formProblem } from "./integrationForm.ts";
+import { CallbackUrlFields } from "./CallbackUrlFields.tsx";
+import { type CallbacksValues, callbacksSchema } from "./integrationForm.ts";
 import { useIntegrationRights } from "./rights.ts";
 
 /** An integration's details, its callback urls (editable) and the auto callback retrial switch. */
@@ -138,10 +139,6 @@ function CallbacksForm({ integration, onDone }: { integration: Integration; onDo
     mode: "onTouched",
   });
   const errors = form.formState.errors;
-  const problem = (message: string | undefined) => {
-    const key = formProblem(message);
-    return key ? t(`integrations.form.${key}`) : undefined;
-  };
   const submit = form.handleSubmit(async (values) => {
     try {
       await edit.mutateAsync(values);
@@ -155,21 +152,14 @@ function CallbacksForm({ integration, onDone }: { integration: Integration; onDo
   return (
     <form onSubmit={submit} noValidate data-testid="integration-callbacks-form">
       <Stack>
-        <TextInput
-          label={t("integrations.form.processed")}
-          dir="ltr"
-          type="url"
-          {...form.register("processed_callback_url")}
-          error={problem(errors.processed_callback_url?.message)}
-          data-testid="integration-edit-processed-url"
-        />
-        <TextInput
-          label={t("integrations.form.response")}
-          dir="ltr"
-          type="url"
-          {...form.register("response_callback_url")}
-          error={problem(errors.response_callback_url?.message)}
-          data-testid="integration-edit-response-url"
+        <CallbackUrlFields
+          processed={form.register("processed_callback_url")}
+          response={form.register("response_callback_url")}
+          errors={{
+            processed: errors.processed_callback_url?.message,
+            response: errors.response_callback_url?.message,
+          }}
+          testIds={{ processed: "integration-edit-processed-url", response: "integration-edit-response-url" }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
