@@ -100,6 +100,9 @@ describe("transactions list", () => {
     expect(await page.getByTestId("tx-table-row").count()).toBe(10);
     await page.getByTestId("total-total").first().waitFor();
     expect(await page.getByTestId("total-total-amount").first().textContent()).toContain("EGP");
+    // Payment tiles count transactions, the orders tiles count orders.
+    expect(await page.getByTestId("total-card").first().textContent()).toMatch(/\d+ transactions/);
+    expect(await page.getByTestId("total-total_orders").first().textContent()).toMatch(/\d+ orders/);
     await expectAccessible(page, "transactions (en)");
 
     // filter: declined only

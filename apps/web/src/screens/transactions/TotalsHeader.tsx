@@ -79,20 +79,25 @@ export function TotalsError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** A tile's key, label and figure. */
+type Entry = [string, string, AmountCount | undefined];
+
 /** The totals header by payment method (merchant: spec section 2; bank: back-office.md) with its date range. */
 export function TotalsHeader({ view, isLive, lang, from, to, onRange }: TotalsProps) {
   const { t } = useTranslation();
   const merchant = useMerchantTotals(isLive, from, to, view === "merchant");
   const bank = useBankTotals(isLive, from, to, view === "bank");
   const query = view === "bank" ? bank : merchant;
-  const tiles = (currency: string, entries: [string, string, AmountCount | undefined][]) =>
+  const tiles = (currency: string, entries: Entry[]) =>
     entries.map(([key, label, value]) => (
       <Tile
         key={`${currency}-${key}`}
         testId={`total-${key}`}
         label={label}
         value={money(value?.amount_cents ?? 0, currency, lang)}
-        count={t("transactions.totals.count", { count: value?.count ?? 0 })}
+        count={t(key.includes("orders") ? "transactions.totals.ordersCount" : "transactions.totals.count", {
+          count: value?.count ?? 0,
+        })}
       />
     ));
 
@@ -126,50 +131,43 @@ export function TotalsHeader({ view, isLive, lang, from, to, onRange }: TotalsPr
         </Text>
       ) : (
         <Stack gap="md">
-          {view === "merchant"
-            ? merchant.data?.currencies.map((block) => (
-                <SimpleGrid
-                  key={block.currency}
-                  cols={{ base: 1, xs: 2, md: 3, xl: 5 }}
-                  data-currency={block.currency}
-                >
-                  {tiles(block.currency, [
-                    ...MERCHANT_TOTAL_METHODS.map(
-                      (m) =>
-                        [m, t(`transactions.totals.methods.${m}`), block.methods[m]] as [
-                          string,
-                          string,
-                          AmountCount | undefined,
-                        ],
-                    ),
-                    ["total_orders", t("transactions.totals.methods.total_orders"), block.total_orders],
-                    [
-                      "orders_with_delivery",
-                      t("transactions.totals.methods.orders_with_delivery"),
-                      block.orders_with_delivery,
-                    ],
-                  ])}
-                </SimpleGrid>
-              ))
-            : bank.data?.currencies.map((block) => (
-                <SimpleGrid
-                  key={block.currency}
-                  cols={{ base: 1, xs: 2, md: 3, xl: 5 }}
-                  data-currency={block.currency}
-                >
-                  {tiles(
-                    block.currency,
-                    BANK_TOTAL_METHODS.map(
-                      (m) =>
-                        [m, t(`transactions.totals.bankMethods.${m}`), block.methods[m]] as [
-                          string,
-                          string,
-                          AmountCount | undefined,
-                        ],
-                    ),
-                  )}
-                </SimpleGrid>
-              ))}
+          {(view === "merchant"
+            ? (merchant.data?.currencies ?? []).map((block) => ({
+                currency: block.currency,
+                entries: [
+                  ...MERCHANT_TOTAL_METHODS.map(
+                    (m) => [m, t(`transactions.totals.methods.${m}`), block.methods[m]] as Entry,
+                  ),
+                  [
+                    "total_orders",
+                    t("transactions.totals.methods.total_orders"),
+                    block.total_orders,
+                  ] as Entry,
+                  [
+                    "orders_with_delivery",
+                    t("transactions.totals.methods.orders_with_delivery"),
+                    block.orders_with_delivery,
+                  ] as Entry,
+                ],
+              }))
+            : (bank.data?.currencies ?? []).map((block) => ({
+                currency: block.currency,
+                entries: BANK_TOTAL_METHODS.map(
+                  (m) => [m, t(`transactions.totals.bankMethods.${m}`), block.methods[m]] as Entry,
+                ),
+              }))
+          ).map((block, _i, all) => (
+            <Stack key={block.currency} gap="xs">
+              {all.length > 1 ? (
+                <Text fw={600} size="sm" data-testid="totals-currency">
+                  {t("transactions.totals.inCurrency", { currency: block.currency })}
+                </Text>
+              ) : null}
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} data-currency={block.currency}>
+                {tiles(block.currency, block.entries)}
+              </SimpleGrid>
+            </Stack>
+          ))}
         </Stack>
       )}
     </Paper>
