@@ -72,6 +72,11 @@ const PROFILES: {
 ];
 
 const TRANSACTIONS = { en: "Transactions", ar: "المعاملات" } as const;
+/** The product's name in the header: the bank's dashboard for bank users, the merchant dashboard otherwise. */
+const PRODUCT = {
+  bank: { en: "Bank Dashboard", ar: "لوحة تحكم البنك" },
+  merchant: { en: "Merchant Dashboard", ar: "لوحة تحكم التاجر" },
+} as const;
 
 describe.each(LANGS)("sign-in as each profile type (%s)", (lang) => {
   it.each(PROFILES)("$profileType $username lands on its layout", async (profile) => {
@@ -90,6 +95,12 @@ describe.each(LANGS)("sign-in as each profile type (%s)", (lang) => {
     expect(await shell.sideMenu.isVisible()).toBe(true);
     // Every one of these menus lists Transactions, named in the page's language.
     expect((await shell.nav("transactions").textContent())?.trim()).toBe(TRANSACTIONS[lang]);
+
+    if (profile.menu === "bank" || profile.menu === "merchant") {
+      const product = PRODUCT[profile.menu][lang];
+      if (profile.username !== "merchant.egypt2") expect(await shell.header.textContent()).toContain(product);
+      else expect(await shell.header.locator(`img[alt="${product}"]`).count()).toBe(1);
+    }
 
     if (profile.username === "merchant.egypt2") {
       // The partner's logo is served and really loads.

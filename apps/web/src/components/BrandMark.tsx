@@ -3,14 +3,24 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /** The provider's mark (a monogram, nothing downloaded) or a partner's logo, falling back to the mark. */
-export function BrandMark({ logoUrl, compact = false }: { logoUrl?: string | null; compact?: boolean }) {
+export function BrandMark({
+  logoUrl,
+  compact = false,
+  name,
+}: {
+  logoUrl?: string | null;
+  compact?: boolean;
+  /** The product's name for this user (the bank's dashboard); the merchant dashboard's by default. */
+  name?: string;
+}) {
   const { t } = useTranslation();
+  const label = name ?? t("app.name");
   const [broken, setBroken] = useState(false);
   if (logoUrl && !broken) {
     return (
       <img
         src={logoUrl}
-        alt={t("app.name")}
+        alt={label}
         style={{ maxHeight: 36, maxWidth: 160, display: "block" }}
         onError={() => setBroken(true)}
       />
@@ -31,7 +41,7 @@ export function BrandMark({ logoUrl, compact = false }: { logoUrl?: string | nul
         visibleFrom={compact ? "sm" : undefined}
         style={{ whiteSpace: "nowrap" }}
       >
-        {t("app.name")}
+        {label}
       </Text>
     </Group>
   );

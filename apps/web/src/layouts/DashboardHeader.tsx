@@ -29,7 +29,11 @@ export function DashboardHeader({ navOpened, onToggleNav }: { navOpened: boolean
           aria-controls="dashboard-nav"
           data-testid="nav-toggle"
         />
-        <BrandMark logoUrl={session.acq_partner?.partner_logo ?? null} compact />
+        <BrandMark
+          logoUrl={session.acq_partner?.partner_logo ?? null}
+          name={menu === "bank" ? t("app.bankName") : undefined}
+          compact
+        />
         <Text size="sm" visibleFrom="lg" c="var(--portal-welcome-color, inherit)" data-testid="welcome">
           {t("home.welcome", { name: session.name })}
         </Text>
