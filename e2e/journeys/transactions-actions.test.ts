@@ -128,6 +128,8 @@ describe.each(["en", "ar"] as const)("void a same-day card payment (%s)", (lang:
       await page.getByTestId("toast-success").filter({ hasText: TEXT[lang].success }).first().textContent(),
     ).toBe(TEXT[lang].success);
     await modal.waitFor({ state: "hidden" });
+    // The closing transition must be over before the scan (a fading modal has faded contrast).
+    await expect.poll(() => page.locator(".mantine-Modal-content").count(), POLL).toBe(0);
 
     // The new state: voided on the page and on the server, and the Void (and Refund) action no longer offered.
     await expect.poll(() => page.getByTestId("field-is_voided").textContent(), POLL).toBe(TEXT[lang].yes);
