@@ -91,6 +91,21 @@ async function toastText(page: Page, kind: "success" | "error"): Promise<string>
 }
 
 describe("transactions list", () => {
+  it("a day in the filter is that day where the browser is (Dubai): the request asks for its instants", async () => {
+    const page = await signIn("merchant.egypt", "en");
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setTimezoneOverride", { timezoneId: "Asia/Dubai" });
+    const request = page.waitForRequest((r) => /\/api\/transactions\?.*date_from=/.test(r.url()));
+    await page.goto("/portal2/en/transactions?date_from=2026-11-01&date_to=2026-11-30");
+    const asked = new URL((await request).url()).searchParams;
+    expect(asked.get("date_from")).toBe("2026-10-31T20:00:00.000Z");
+    expect(asked.get("date_to")).toBe("2026-11-30T19:59:59.999Z");
+    // The URL keeps the days the user picked.
+    expect(search(page).get("date_from")).toBe("2026-11-01");
+    await settled(page);
+    await page.context().close();
+  });
+
   it("English: totals header, live data indicator, filters and sort in the URL that survive a reload", async () => {
     const page = await signIn("merchant.egypt", "en");
     await page.goto("/portal2/en/transactions");

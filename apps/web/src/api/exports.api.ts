@@ -1,5 +1,7 @@
 import type { ExportItem, ExportRequest } from "@portal/domain/workspace-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { dayBound } from "../lib/dates.ts";
+import { useDateFormat } from "../lib/useDateFormat.ts";
 import { api } from "./client.ts";
 
 export type ExportList = { count: number; page: number; page_size: number; results: ExportItem[] };
@@ -23,8 +25,15 @@ export function useExports(page: number) {
 
 export function useCreateExport() {
   const client = useQueryClient();
+  const { timeZone } = useDateFormat();
   return useMutation({
-    mutationFn: (body: ExportRequest) => api.post<ExportItem>("/api/exports", body),
+    // Picked days go as instants of the zone dates are shown in (lib/dates.ts dayBound).
+    mutationFn: (body: ExportRequest) =>
+      api.post<ExportItem>("/api/exports", {
+        ...body,
+        date_from: dayBound(body.date_from, false, timeZone),
+        date_to: dayBound(body.date_to, true, timeZone),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: exportKeys.all }),
   });
 }

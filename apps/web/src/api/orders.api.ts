@@ -5,9 +5,10 @@ import type {
   OrderTotalsAnswer,
 } from "@portal/domain/workspace-api";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useDateFormat } from "../lib/useDateFormat.ts";
 import { ORDER_FILTERS, type TableSearch } from "../screens/transactions/tableSearch.ts";
 import { api } from "./client.ts";
-import { type Viewpoint, workspaceListQuery } from "./transactions.api.ts";
+import { rangeQuery, type Viewpoint, workspaceListQuery } from "./transactions.api.ts";
 
 export type OrderList = { count: number; page: number; page_size: number; results: OrderListItem[] };
 
@@ -25,12 +26,12 @@ export const orderKeys = {
 };
 
 /** The orders list request's query string. */
-export function orderListQuery(search: TableSearch, isLive: boolean): string {
-  return workspaceListQuery(search, ORDER_FILTERS, isLive);
+export function orderListQuery(search: TableSearch, isLive: boolean, timeZone?: string): string {
+  return workspaceListQuery(search, ORDER_FILTERS, isLive, timeZone);
 }
 
 export function useOrderList(view: Viewpoint, search: TableSearch, isLive: boolean) {
-  const query = orderListQuery(search, isLive);
+  const query = orderListQuery(search, isLive, useDateFormat().timeZone);
   return useQuery({
     queryKey: orderKeys.list(view, isLive, query),
     queryFn: ({ signal }) => api.get<OrderList>(`${base(view)}?${query}`, { signal }),
@@ -39,9 +40,7 @@ export function useOrderList(view: Viewpoint, search: TableSearch, isLive: boole
 }
 
 export function useOrderTotals(view: Viewpoint, isLive: boolean, from?: string, to?: string, enabled = true) {
-  const params = new URLSearchParams({ is_live: String(isLive) });
-  if (from) params.set("date_from", from);
-  if (to) params.set("date_to", to);
+  const params = rangeQuery(isLive, from, to, useDateFormat().timeZone);
   return useQuery({
     queryKey: orderKeys.totals(view, isLive, from, to),
     // The bank's answer adds the header by payment method to each currency (bankOrderTotalsAnswerSchema).

@@ -19,6 +19,11 @@ describe("list requests from the URL's table state", () => {
     );
     expect(transactionListQuery({ amount_to: "x" }, true)).toBe("is_live=true&page=1&page_size=10");
   });
+  it("sends picked days as the instants of the zone dates are shown in", () => {
+    expect(transactionListQuery({ date_from: "2026-11-01", date_to: "2026-11-30" }, true, "Asia/Dubai")).toBe(
+      `date_from=${encodeURIComponent("2026-10-31T20:00:00.000Z")}&date_to=${encodeURIComponent("2026-11-30T19:59:59.999Z")}&is_live=true&page=1&page_size=10`,
+    );
+  });
   it("orders keep only their own filters", () => {
     expect(orderListQuery({ status: "PAID", card_last4: "1234", page_size: 25 }, true)).toBe(
       "status=PAID&is_live=true&page=1&page_size=25",

@@ -12,6 +12,8 @@ import type {
   TransactionListAnswer,
 } from "@portal/domain/workspace-api";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { dayBound } from "../lib/dates.ts";
+import { useDateFormat } from "../lib/useDateFormat.ts";
 import { filtersOf, type TableSearch, TRANSACTION_FILTERS } from "../screens/transactions/tableSearch.ts";
 import { api } from "./client.ts";
 
@@ -51,6 +53,8 @@ export function workspaceListQuery(
   search: TableSearch,
   filterNames: readonly string[],
   isLive: boolean,
+  /** The zone dates are shown in: picked days are sent as that zone's instants (lib/dates.ts dayBound). */
+  timeZone?: string,
 ): string {
   const filters = filtersOf(search, filterNames);
   const params = new URLSearchParams();
@@ -59,7 +63,9 @@ export function workspaceListQuery(
     if (key === "amount_from" || key === "amount_to") {
       const minor = amountToMinor(value, filters.currency);
       if (minor !== undefined) params.set(key, minor);
-    } else params.set(key, value);
+    } else if (key === "date_from" || key === "date_to")
+      params.set(key, dayBound(value, key === "date_to", timeZone));
+    else params.set(key, value);
   }
   params.set("is_live", String(isLive));
   params.set("page", String(search.page ?? 1));
@@ -69,12 +75,12 @@ export function workspaceListQuery(
 }
 
 /** The transactions list request's query string. */
-export function transactionListQuery(search: TableSearch, isLive: boolean): string {
-  return workspaceListQuery(search, TRANSACTION_FILTERS, isLive);
+export function transactionListQuery(search: TableSearch, isLive: boolean, timeZone?: string): string {
+  return workspaceListQuery(search, TRANSACTION_FILTERS, isLive, timeZone);
 }
 
 export function useTransactionList(view: Viewpoint, search: TableSearch, isLive: boolean) {
-  const query = transactionListQuery(search, isLive);
+  const query = transactionListQuery(search, isLive, useDateFormat().timeZone);
   return useQuery({
     queryKey: transactionKeys.list(view, isLive, query),
     queryFn: ({ signal }) => api.get<TransactionListAnswer>(`${base(view)}?${query}`, { signal }),
@@ -82,27 +88,34 @@ export function useTransactionList(view: Viewpoint, search: TableSearch, isLive:
   });
 }
 
-function rangeQuery(isLive: boolean, from?: string, to?: string): string {
+/** A header's range query: picked days as instants of the zone dates are shown in. */
+export function rangeQuery(isLive: boolean, from?: string, to?: string, timeZone?: string): string {
   const params = new URLSearchParams({ is_live: String(isLive) });
-  if (from) params.set("date_from", from);
-  if (to) params.set("date_to", to);
+  if (from) params.set("date_from", dayBound(from, false, timeZone));
+  if (to) params.set("date_to", dayBound(to, true, timeZone));
   return params.toString();
 }
 
 export function useMerchantTotals(isLive: boolean, from?: string, to?: string, enabled = true) {
+  const { timeZone } = useDateFormat();
   return useQuery({
     queryKey: transactionKeys.totals("merchant", isLive, from, to),
     queryFn: ({ signal }) =>
-      api.get<MerchantTotalsAnswer>(`/api/transactions/totals?${rangeQuery(isLive, from, to)}`, { signal }),
+      api.get<MerchantTotalsAnswer>(`/api/transactions/totals?${rangeQuery(isLive, from, to, timeZone)}`, {
+        signal,
+      }),
     enabled,
   });
 }
 
 export function useBankTotals(isLive: boolean, from?: string, to?: string, enabled = true) {
+  const { timeZone } = useDateFormat();
   return useQuery({
     queryKey: transactionKeys.totals("bank", isLive, from, to),
     queryFn: ({ signal }) =>
-      api.get<BankTotalsAnswer>(`/api/bank/transactions/totals?${rangeQuery(isLive, from, to)}`, { signal }),
+      api.get<BankTotalsAnswer>(`/api/bank/transactions/totals?${rangeQuery(isLive, from, to, timeZone)}`, {
+        signal,
+      }),
     enabled,
   });
 }
@@ -168,9 +181,14 @@ export function useTransactionActions(id: number) {
 }
 
 export function useResendCallbacks() {
+  const { timeZone } = useDateFormat();
   return useMutation({
     ...ownMessages,
     mutationFn: (body: ResendCallbacksBody) =>
-      api.post<{ detail: string; count: number }>("/api/transactions/callbacks/resend", body),
+      api.post<{ detail: string; count: number }>("/api/transactions/callbacks/resend", {
+        ...body,
+        date_from: dayBound(body.date_from, false, timeZone),
+        date_to: dayBound(body.date_to, true, timeZone),
+      }),
   });
 }

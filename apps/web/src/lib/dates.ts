@@ -47,3 +47,17 @@ export function formatDate(value: string | number | Date, lang: Lang, timeZone?:
   if (lang === "en") return d.locale("en").format("DD MMM YYYY");
   return `${d.format("DD")} ${AR_MONTHS[d.month()]} ${d.format("YYYY")}`;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A picked day (YYYY-MM-DD) as the instant it starts, or with `end` its last millisecond, in the zone dates are
+ * shown in (an IANA name; undefined: the browser's), so a filter by day matches the times the tables show. The
+ * server takes both forms; anything but a bare day passes through unchanged.
+ */
+export function dayBound(value: string, end: boolean, timeZone?: string): string {
+  if (!DAY.test(value)) return value;
+  const day = end ? dayjs.utc(value).add(1, "day").format("YYYY-MM-DD") : value;
+  const start = timeZone ? dayjs.tz(day, timeZone) : dayjs(day);
+  return (end ? start.subtract(1, "millisecond") : start).toISOString();
+}
