@@ -23,6 +23,7 @@ import {
   loadTransactionView,
   type MerchantRow,
   type OrderRow,
+  ownerIdOf,
   type PaymentKeyRow,
   type TransactionObject,
   type TransactionRow,
@@ -97,8 +98,7 @@ export async function loadPaymentContext(
     }>`${counter} select ${hits} as hits, c.* from (select 1) as one left join lateral (
         select to_jsonb(k) as key, to_jsonb(i) as integration, to_jsonb(o) as "order",
           to_jsonb(m) as merchant, to_jsonb(pi) as intention,
-          (select u.id from users u where u.merchant_id = m.id and u.profile_type = 'Merchant'
-            order by u.id limit 1) as owner_id
+          ${ownerIdOf("m")} as owner_id
         from payment_keys k
         join integrations i on i.id = k.integration_id
         join orders o on o.id = k.order_id

@@ -50,11 +50,18 @@ export async function merchantOwnerId(db: Kysely<DB>, merchantId: number): Promi
   return (await findMerchantOwnerId(db, merchantId)) ?? merchantId;
 }
 
+/** One transaction's view (loadTransactionViews, in one query). */
 export async function loadTransactionView(db: Kysely<DB>, id: number): Promise<TransactionView | undefined> {
-  const tx = await db.selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!tx) return undefined;
-  return viewOf(db, tx);
+  return (await loadTransactionViews(db, [id])).get(id);
 }
+
+/**
+ * The merchant's owner user id (its first user of profile Merchant) as a scalar subquery on a merchants row
+ * alias: the provider's "owner", for the queries that read whole rows in one round trip.
+ */
+export const ownerIdOf = (merchant: string) =>
+  sql<number | null>`(select u.id from users u where u.merchant_id = ${sql.ref(`${merchant}.id`)}
+    and u.profile_type = 'Merchant' order by u.id limit 1)`;
 
 /** A transaction view with its integration's callback settings, as loadTransactionViews answers it. */
 export interface DeliveryView extends TransactionView {
@@ -81,8 +88,7 @@ export async function loadTransactionViews(
     processed_callback_url: string | null;
     auto_callback_retrial: boolean | null;
   }>`select to_jsonb(t) as tx, to_jsonb(o) as "order", to_jsonb(m) as merchant, to_jsonb(k) as payment_key,
-      (select u.id from users u where u.merchant_id = m.id and u.profile_type = 'Merchant' order by u.id limit 1)
-        as owner_id,
+      ${ownerIdOf("m")} as owner_id,
       pi.public_id as intention_public_id, i.processed_callback_url, i.auto_callback_retrial
     from transactions t
     join merchants m on m.id = t.merchant_id
@@ -111,52 +117,6 @@ export async function loadTransactionViews(
     });
   }
   return views;
-}
-
-/** The merchant row with its owner user id, in one round trip. */
-export async function merchantWithOwner(
-  db: Kysely<DB>,
-  merchantId: number,
-): Promise<{ merchant: MerchantRow; ownerId: number }> {
-  const row = await db
-    .selectFrom("merchants")
-    .selectAll()
-    .select((eb) =>
-      eb
-        .selectFrom("users")
-        .select("users.id")
-        .whereRef("users.merchant_id", "=", "merchants.id")
-        .where("users.profile_type", "=", "Merchant")
-        .orderBy("users.id")
-        .limit(1)
-        .as("owner_user_id"),
-    )
-    .where("id", "=", merchantId)
-    .executeTakeFirstOrThrow();
-  const { owner_user_id, ...merchant } = row;
-  return { merchant, ownerId: owner_user_id ?? merchantId };
-}
-
-export async function viewOf(db: Kysely<DB>, tx: TransactionRow): Promise<TransactionView> {
-  const [order, { merchant, ownerId }, paymentKey] = await Promise.all([
-    tx.order_id === null
-      ? undefined
-      : db.selectFrom("orders").selectAll().where("id", "=", tx.order_id).executeTakeFirst(),
-    merchantWithOwner(db, tx.merchant_id),
-    tx.payment_key_id === null
-      ? undefined
-      : db.selectFrom("payment_keys").selectAll().where("id", "=", tx.payment_key_id).executeTakeFirst(),
-  ]);
-  let intentionPublicId: string | null = null;
-  if (paymentKey?.intention_id) {
-    const intention = await db
-      .selectFrom("payment_intentions")
-      .select("public_id")
-      .where("id", "=", paymentKey.intention_id)
-      .executeTakeFirst();
-    intentionPublicId = intention?.public_id ?? null;
-  }
-  return { tx, order: order ?? null, merchant, paymentKey: paymentKey ?? null, ownerId, intentionPublicId };
 }
 
 export function merchantObject(merchant: MerchantRow, timeZone: string) {
