@@ -112,23 +112,26 @@ export async function finalizePayment(
             .where("id", "=", tx.payment_key_id)
             .executeTakeFirst();
     const lock = key?.lock_order_when_paid === true;
+    // A sale adds its amount to the order (an auth does not); either may lock the order.
+    const orderChange = !tx.is_auth
+      ? paidAmount(tx.amount_cents, lock)
+      : lock
+        ? { is_payment_locked: true }
+        : undefined;
+    const orderId = tx.order_id;
+    const intentionId = key?.intention_id ?? null;
+    const confirm = { confirmed: true, status: "confirmed", updated_at: new Date() } as const;
     let order: OrderRow | undefined;
     let paymentLinkId: number | null | undefined;
-    if (!tx.is_auth && key?.intention_id) {
-      // The order's paid amount and the intention's confirmation in one statement.
+    if (orderChange && intentionId) {
+      // The order and the intention's confirmation in one statement.
       const row = await trx
-        .with("o", (q) =>
-          q
-            .updateTable("orders")
-            .set(paidAmount(tx.amount_cents, lock))
-            .where("id", "=", tx.order_id!)
-            .returningAll(),
-        )
+        .with("o", (q) => q.updateTable("orders").set(orderChange).where("id", "=", orderId).returningAll())
         .with("i", (q) =>
           q
             .updateTable("payment_intentions")
-            .set({ confirmed: true, status: "confirmed", updated_at: new Date() })
-            .where("id", "=", key.intention_id!)
+            .set(confirm)
+            .where("id", "=", intentionId)
             .returning("payment_link_id"),
         )
         .selectNoFrom((eb) => [
@@ -138,25 +141,22 @@ export async function finalizePayment(
         .executeTakeFirstOrThrow();
       order = row.order ? reviveRow<OrderRow>(row.order) : undefined;
       paymentLinkId = row.payment_link_id;
-    } else {
-      if (!tx.is_auth) order = await addPaidAmount(trx, tx.order_id, tx.amount_cents, lock);
-      else if (lock)
-        order = await trx
-          .updateTable("orders")
-          .set({ is_payment_locked: true })
-          .where("id", "=", tx.order_id)
-          .returningAll()
-          .executeTakeFirst();
-      if (key?.intention_id)
-        paymentLinkId = (
-          await trx
-            .updateTable("payment_intentions")
-            .set({ confirmed: true, status: "confirmed", updated_at: new Date() })
-            .where("id", "=", key.intention_id)
-            .returning("payment_link_id")
-            .executeTakeFirst()
-        )?.payment_link_id;
-    }
+    } else if (orderChange)
+      order = await trx
+        .updateTable("orders")
+        .set(orderChange)
+        .where("id", "=", orderId)
+        .returningAll()
+        .executeTakeFirst();
+    else if (intentionId)
+      paymentLinkId = (
+        await trx
+          .updateTable("payment_intentions")
+          .set(confirm)
+          .where("id", "=", intentionId)
+          .returning("payment_link_id")
+          .executeTakeFirst()
+      )?.payment_link_id;
     if (paymentLinkId)
       await trx
         .updateTable("payment_links")
