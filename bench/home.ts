@@ -4,13 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
-import pg from "pg";
 import { foldAnalytics } from "../apps/server/src/analytics/analytics.service.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import { BENCH_USERNAME, bulkSeed, ensureBenchMerchant } from "../apps/server/src/demo/bulk.ts";
+import { benchDatabase, percentile } from "./_support.ts";
 
 /**
  * Home and reports latency on PostgreSQL with BENCH_TRANSACTIONS (default 1,000,000) transactions for one
@@ -24,31 +24,9 @@ import { BENCH_USERNAME, bulkSeed, ensureBenchMerchant } from "../apps/server/sr
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PG_URL =
-  process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const DB_NAME = "portal_bench_home";
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function database(keep: boolean): Promise<{ url: string; fresh: boolean }> {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  const exists = (await admin.query("select 1 from pg_database where datname = $1", [DB_NAME])).rowCount! > 0;
-  const fresh = !(keep && exists);
-  if (fresh) {
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.query(`create database ${DB_NAME}`);
-  }
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${DB_NAME}`;
-  return { url: url.toString(), fresh };
-}
 
 function localDay(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", {
@@ -60,7 +38,7 @@ function localDay(date: Date, timeZone: string): string {
 }
 
 export async function run(): Promise<void> {
-  const { url, fresh } = await database(process.env.BENCH_KEEP_DB === "1");
+  const { url, fresh } = await benchDatabase(DB_NAME, process.env.BENCH_KEEP_DB === "1");
   const db = await openPostgres(url, 8);
   const now = new Date();
   let seedSeconds: number | null = null;

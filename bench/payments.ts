@@ -12,6 +12,7 @@ import { verifyTransaction } from "../apps/server/src/callbacks/hmac.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import { issueMerchantKeys } from "../apps/server/src/security/keys.ts";
+import { PG_URL, percentile } from "./_support.ts";
 
 /**
  * Complete payments per second on PostgreSQL: for each payment a merchant server creates an intention
@@ -31,8 +32,6 @@ import { issueMerchantKeys } from "../apps/server/src/security/keys.ts";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, "../apps/server");
 
-const PG_URL =
-  process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 128);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
@@ -103,11 +102,6 @@ function post(
     request.on("error", reject);
     request.end(JSON.stringify(body));
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function recreateDatabase(): Promise<string> {

@@ -7,7 +7,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BANK_PERMISSIONS } from "@portal/domain";
 import { type Kysely, sql } from "kysely";
-import pg from "pg";
 import { foldAnalytics } from "../apps/server/src/analytics/analytics.service.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
@@ -22,6 +21,7 @@ import {
   plainPaymentTotals,
   type TotalsRange,
 } from "../apps/server/src/transactions/totals.ts";
+import { benchDatabase, percentile } from "./_support.ts";
 
 /**
  * The transactions workspace on PostgreSQL with BENCH_TRANSACTIONS (default 1,000,000) transactions for one
@@ -41,8 +41,6 @@ import {
  * are added).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PG_URL =
-  process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const EXPORT_SIZES = (process.env.EXPORT_SIZES ?? "200000,50000,400000")
@@ -61,26 +59,6 @@ const EXPORT_MONTHS = [
   ["2019-09-01", "2019-09-30"],
   ["2019-07-01", "2019-07-31"],
 ] as const;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function database(keep: boolean): Promise<{ url: string; fresh: boolean }> {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  const exists = (await admin.query("select 1 from pg_database where datname = $1", [DB_NAME])).rowCount! > 0;
-  const fresh = !(keep && exists);
-  if (fresh) {
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.query(`create database ${DB_NAME}`);
-  }
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${DB_NAME}`;
-  return { url: url.toString(), fresh };
-}
 
 const round = (v: number) => Math.round(v * 10) / 10;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -282,7 +260,7 @@ async function ensureBenchBank(db: Kysely<DB>, merchantId: number): Promise<void
 
 export async function run(): Promise<void> {
   const loadAtStart = loadAverage();
-  const { url, fresh } = await database(process.env.BENCH_KEEP_DB === "1");
+  const { url, fresh } = await benchDatabase(DB_NAME, process.env.BENCH_KEEP_DB === "1");
   const db = await openPostgres(url, 8);
   const now = new Date();
   let seedSeconds: number | null = null;
