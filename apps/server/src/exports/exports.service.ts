@@ -221,6 +221,23 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
   try {
     let total: number;
     let done = 0;
+    /** Writes the rows in keyset batches (created_at, id), recording the progress after each batch. */
+    const writeBatches = async <R extends { id: number; created_at: Date }>(
+      batch: (after: { at: Date; id: number } | null) => Promise<R[]>,
+      cells: (row: R) => Cell[],
+    ) => {
+      let after: { at: Date; id: number } | null = null;
+      for (;;) {
+        const rows = await batch(after);
+        for (const r of rows) await write(cells(r));
+        await xlsxDrained(sheet);
+        done += rows.length;
+        await db.updateTable("exports").set({ rows_done: done }).where("id", "=", exportId).execute();
+        if (rows.length < EXPORT_BATCH) return;
+        const last = rows[rows.length - 1]!;
+        after = { at: last.created_at, id: last.id };
+      }
+    };
     if (exp.kind === "transactions") {
       let base = scopedTransactions(db, scope, exp.is_live)
         .where("t.created_at", ">=", exp.date_from)
@@ -232,86 +249,80 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
       );
       await db.updateTable("exports").set({ rows_total: total }).where("id", "=", exportId).execute();
       await write(TX_HEADER);
-      let after: { at: Date; id: number } | null = null;
-      for (;;) {
-        let q = base
-          .leftJoin("orders as o", "o.id", "t.order_id")
-          .innerJoin("merchants as m", "m.id", "t.merchant_id")
-          .select([
-            "t.id",
-            "t.created_at",
-            "t.amount_cents",
-            "t.currency",
-            "t.status",
-            "t.gateway_type",
-            "t.trnx_type",
-            "t.origin",
-            "t.order_id",
-            "o.merchant_order_id",
-            "t.customer_name",
-            "t.customer_email",
-            "t.customer_phone",
-            "t.card_first6",
-            "t.card_last4",
-            "t.wallet_msisdn",
-            "t.merchant_txn_ref",
-            sql<string | null>`t.data->>'bill_reference'`.as("bill_reference"),
-            "t.created_by",
-            "t.integration_id",
-            "t.refunded_amount_cents",
-            "t.captured_amount_cents",
-            "t.fees_cents",
-            "t.vat_cents",
-            "t.merchant_id",
-            "m.company_name",
-          ])
-          .orderBy("t.created_at")
-          .orderBy("t.id")
-          .limit(EXPORT_BATCH);
-        if (after) {
-          const a = after;
-          q = q.where((eb) =>
-            eb.or([
-              eb("t.created_at", ">", a.at),
-              eb.and([eb("t.created_at", "=", a.at), eb("t.id", ">", a.id)]),
-            ]),
-          );
-        }
-        const rows = await q.execute();
-        for (const r of rows)
-          await write([
-            r.id,
-            r.created_at.toISOString(),
-            major(r.amount_cents, r.currency),
-            r.currency,
-            r.status,
-            r.gateway_type,
-            r.trnx_type,
-            r.origin,
-            r.order_id,
-            r.merchant_order_id,
-            r.customer_name,
-            r.customer_email,
-            r.customer_phone,
-            maskedCard(r.card_first6, r.card_last4),
-            r.wallet_msisdn,
-            r.merchant_txn_ref ?? r.bill_reference,
-            r.created_by,
-            r.integration_id,
-            major(r.refunded_amount_cents, r.currency),
-            major(r.captured_amount_cents, r.currency),
-            major(r.fees_cents, r.currency),
-            major(r.vat_cents, r.currency),
-            r.merchant_id,
-            r.company_name,
-          ]);
-        await xlsxDrained(sheet);
-        done += rows.length;
-        await db.updateTable("exports").set({ rows_done: done }).where("id", "=", exportId).execute();
-        if (rows.length < EXPORT_BATCH) break;
-        const last = rows[rows.length - 1]!;
-        after = { at: last.created_at, id: last.id };
-      }
+      await writeBatches(
+        (after) => {
+          let q = base
+            .leftJoin("orders as o", "o.id", "t.order_id")
+            .innerJoin("merchants as m", "m.id", "t.merchant_id")
+            .select([
+              "t.id",
+              "t.created_at",
+              "t.amount_cents",
+              "t.currency",
+              "t.status",
+              "t.gateway_type",
+              "t.trnx_type",
+              "t.origin",
+              "t.order_id",
+              "o.merchant_order_id",
+              "t.customer_name",
+              "t.customer_email",
+              "t.customer_phone",
+              "t.card_first6",
+              "t.card_last4",
+              "t.wallet_msisdn",
+              "t.merchant_txn_ref",
+              sql<string | null>`t.data->>'bill_reference'`.as("bill_reference"),
+              "t.created_by",
+              "t.integration_id",
+              "t.refunded_amount_cents",
+              "t.captured_amount_cents",
+              "t.fees_cents",
+              "t.vat_cents",
+              "t.merchant_id",
+              "m.company_name",
+            ])
+            .orderBy("t.created_at")
+            .orderBy("t.id")
+            .limit(EXPORT_BATCH);
+          if (after) {
+            const a = after;
+            q = q.where((eb) =>
+              eb.or([
+                eb("t.created_at", ">", a.at),
+                eb.and([eb("t.created_at", "=", a.at), eb("t.id", ">", a.id)]),
+              ]),
+            );
+          }
+          return q.execute();
+        },
+        (r) => [
+          r.id,
+          r.created_at.toISOString(),
+          major(r.amount_cents, r.currency),
+          r.currency,
+          r.status,
+          r.gateway_type,
+          r.trnx_type,
+          r.origin,
+          r.order_id,
+          r.merchant_order_id,
+          r.customer_name,
+          r.customer_email,
+          r.customer_phone,
+          maskedCard(r.card_first6, r.card_last4),
+          r.wallet_msisdn,
+          r.merchant_txn_ref ?? r.bill_reference,
+          r.created_by,
+          r.integration_id,
+          major(r.refunded_amount_cents, r.currency),
+          major(r.captured_amount_cents, r.currency),
+          major(r.fees_cents, r.currency),
+          major(r.vat_cents, r.currency),
+          r.merchant_id,
+          r.company_name,
+        ],
+      );
     } else {
       let base = scopedOrders(db, scope, exp.is_live)
         .where("o.created_at", ">=", exp.date_from)
@@ -329,60 +340,54 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
       );
       await db.updateTable("exports").set({ rows_total: total }).where("id", "=", exportId).execute();
       await write(ORDER_HEADER);
-      let after: { at: Date; id: number } | null = null;
-      for (;;) {
-        let q = base
-          .select([
-            "o.id",
-            "o.created_at",
-            "o.merchant_order_id",
-            "o.amount_cents",
-            "o.paid_amount_cents",
-            "o.currency",
-            "o.is_canceled",
-            "o.payment_status",
-            "o.delivery_needed",
-            "o.api_source",
-            "o.created_by",
-            "m.id as merchant_id",
-            "m.company_name",
-            "m.country",
-          ])
-          .orderBy("o.created_at")
-          .orderBy("o.id")
-          .limit(EXPORT_BATCH);
-        if (after) {
-          const a = after;
-          q = q.where((eb) =>
-            eb.or([
-              eb("o.created_at", ">", a.at),
-              eb.and([eb("o.created_at", "=", a.at), eb("o.id", ">", a.id)]),
-            ]),
-          );
-        }
-        const rows = await q.execute();
-        for (const r of rows)
-          await write([
-            r.id,
-            r.created_at.toISOString(),
-            r.merchant_order_id,
-            major(r.amount_cents, r.currency),
-            major(r.paid_amount_cents, r.currency),
-            r.currency,
-            orderStatusOf(r, r.country),
-            r.delivery_needed,
-            r.api_source,
-            r.created_by,
-            r.merchant_id,
-            r.company_name,
-          ]);
-        await xlsxDrained(sheet);
-        done += rows.length;
-        await db.updateTable("exports").set({ rows_done: done }).where("id", "=", exportId).execute();
-        if (rows.length < EXPORT_BATCH) break;
-        const last = rows[rows.length - 1]!;
-        after = { at: last.created_at, id: last.id };
-      }
+      await writeBatches(
+        (after) => {
+          let q = base
+            .select([
+              "o.id",
+              "o.created_at",
+              "o.merchant_order_id",
+              "o.amount_cents",
+              "o.paid_amount_cents",
+              "o.currency",
+              "o.is_canceled",
+              "o.payment_status",
+              "o.delivery_needed",
+              "o.api_source",
+              "o.created_by",
+              "m.id as merchant_id",
+              "m.company_name",
+              "m.country",
+            ])
+            .orderBy("o.created_at")
+            .orderBy("o.id")
+            .limit(EXPORT_BATCH);
+          if (after) {
+            const a = after;
+            q = q.where((eb) =>
+              eb.or([
+                eb("o.created_at", ">", a.at),
+                eb.and([eb("o.created_at", "=", a.at), eb("o.id", ">", a.id)]),
+              ]),
+            );
+          }
+          return q.execute();
+        },
+        (r) => [
+          r.id,
+          r.created_at.toISOString(),
+          r.merchant_order_id,
+          major(r.amount_cents, r.currency),
+          major(r.paid_amount_cents, r.currency),
+          r.currency,
+          orderStatusOf(r, r.country),
+          r.delivery_needed,
+          r.api_source,
+          r.created_by,
+          r.merchant_id,
+          r.company_name,
+        ],
+      );
     }
     csv.end();
     await once(csv, "finish");
