@@ -1,7 +1,7 @@
 import { paymentError } from "./errors.ts";
 import { sourceKindOf } from "./methods.ts";
 import { finalizePayment } from "./outcome.ts";
-import { loadPaymentContext, orderIsPaid } from "./payment.service.ts";
+import { loadPaymentContext, orderIsPaid, settlePending } from "./payment.service.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { loadTransactionView, type TransactionObject, transactionObject } from "./transaction-object.ts";
 
@@ -51,24 +51,7 @@ export async function collectCash(
       .executeTakeFirstOrThrow();
     if (await orderIsPaid(trx, order))
       throw paymentError(409, "already_paid", "This order has already been paid.");
-    const now = new Date();
-    const updated = await trx
-      .updateTable("transactions")
-      .set({
-        status: "success",
-        txn_response_code: "APPROVED",
-        acq_response_code: "00",
-        data: JSON.stringify({
-          ...tx.data,
-          message: "Cash collected",
-          txn_response_code: "APPROVED",
-          collected_at: now,
-        }),
-        updated_at: now,
-      })
-      .where("id", "=", tx.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await settlePending(trx, tx, "Cash collected", "collected_at");
     await finalizePayment(rt, trx, updated, { key: ctx.key, integration: ctx.integration });
     return answer();
   });

@@ -663,26 +663,34 @@ export async function payKioskBill(rt: PaymentsRuntime, billReference: string): 
     if (!tx) throw paymentError(404, "invalid_reference", "No test kiosk payment has this reference.");
     if (tx.status !== "pending")
       throw paymentError(409, "already_paid", "This reference has already been paid.");
-    const updated = await trx
-      .updateTable("transactions")
-      .set({
-        status: "success",
-        txn_response_code: "APPROVED",
-        acq_response_code: "00",
-        data: JSON.stringify({
-          ...tx.data,
-          message: "Approved",
-          txn_response_code: "APPROVED",
-          paid_at: new Date(),
-        }),
-        updated_at: new Date(),
-      })
-      .where("id", "=", tx.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await finalizePayment(rt, trx, updated);
+    await finalizePayment(rt, trx, await settlePending(trx, tx, "Approved", "paid_at"));
     return transactionObject((await loadTransactionView(trx, tx.id))!, rt.publicUrl);
   });
+}
+
+/**
+ * A pending payment paid later (a kiosk bill, collected cash): success, approved, with the simulator's message
+ * and the moment in its data under `stamp`. The caller applies the outcome (finalizePayment).
+ */
+export async function settlePending(
+  trx: Kysely<DB>,
+  tx: TransactionRow,
+  message: string,
+  stamp: "paid_at" | "collected_at",
+): Promise<TransactionRow> {
+  const now = new Date();
+  return trx
+    .updateTable("transactions")
+    .set({
+      status: "success",
+      txn_response_code: "APPROVED",
+      acq_response_code: "00",
+      data: JSON.stringify({ ...tx.data, message, txn_response_code: "APPROVED", [stamp]: now }),
+      updated_at: now,
+    })
+    .where("id", "=", tx.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** POST /api/checkout/wallet: the customer confirms a pending wallet payment with MPIN and OTP. */
