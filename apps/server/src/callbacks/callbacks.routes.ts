@@ -4,6 +4,7 @@ import { requireMerchantId } from "../auth/auth.hook.ts";
 import { paymentError } from "../payments/errors.ts";
 import { notificationUrl } from "../payments/outcome.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
+import { enqueueCallbacks } from "./queue.ts";
 
 const TAGS = ["callbacks"];
 
@@ -101,15 +102,9 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
           "no_callback_url",
           "This transaction's integration has no transaction processed callback url.",
         );
-      await rt.callbacks.ready();
-      await rt.db.transaction().execute(async (trx) => {
-        await rt.callbacks.enqueue(trx, {
-          transactionId: tx.id,
-          kind: "TRANSACTION",
-          attempt: 1,
-          trigger: "manual",
-        });
-      });
+      await enqueueCallbacks(rt.db, [
+        { transactionId: tx.id, kind: "TRANSACTION", attempt: 1, trigger: "manual" },
+      ]);
       return reply.code(202).send({ detail: "Callback sent." });
     },
   );

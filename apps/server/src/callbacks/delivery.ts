@@ -13,7 +13,7 @@ import {
 import { decryptSecret, hmacSecretContext } from "../security/keys.ts";
 import { signToken, signTransaction } from "./hmac.ts";
 import { type PostAnswer, postJson } from "./post.ts";
-import type { CallbackJob } from "./queue.ts";
+import { type CallbackJob, callbackJobRow } from "./queue.ts";
 
 /**
  * One delivery attempt of a processed callback: POST {"type", "obj"} as JSON to the notification url with
@@ -135,14 +135,14 @@ export function retryDelaySeconds(baseSeconds: number, next: number): number {
 
 export interface DeliveryJob {
   job: CallbackJob;
-  /** The queue's job id, or null for a delivery run outside the queue. */
-  jobId: string | null;
+  /** The outbox row (callback_jobs) this delivery finishes, or null for a delivery run outside the outbox. */
+  jobId: number | null;
 }
 
 interface Prepared {
   index: number;
   job: CallbackJob;
-  jobId: string | null;
+  jobId: number | null;
   view: DeliveryView;
   url: string;
   payload: { body: Record<string, unknown>; hmac: string };
@@ -151,13 +151,17 @@ interface Prepared {
 export async function deliverCallback(
   rt: PaymentsRuntime,
   job: CallbackJob,
-  jobId: string | null,
+  jobId: number | null,
   fetchImpl?: Fetch,
 ): Promise<DeliveryResult> {
   return (await deliverCallbacks(rt, [{ job, jobId }], fetchImpl))[0]!;
 }
 
-/** Delivers a batch of callback jobs side by side; answers one result per job, in order. */
+/**
+ * Delivers a batch of callback jobs side by side; answers one result per job, in order. The batch's outbox rows
+ * are deleted (and its retries written) in the statement that records the answers, so a job is finished exactly
+ * when its attempt is recorded.
+ */
 export async function deliverCallbacks(
   rt: PaymentsRuntime,
   batch: DeliveryJob[],
@@ -176,18 +180,26 @@ export async function deliverCallbacks(
     if (!payload) continue;
     prepared.push({ index, job, jobId, view, url, payload });
   }
-  if (prepared.length === 0) return results;
+  const outboxIds = batch.map((b) => b.jobId).filter((id): id is number => id !== null);
+  if (prepared.length === 0) {
+    // Nothing to send (no view, no url): the jobs are done.
+    if (outboxIds.length > 0) await db.deleteFrom("callback_jobs").where("id", "in", outboxIds).execute();
+    return results;
+  }
 
   // Record every attempt before its request goes out; a job that ran before in a process that stopped
   // mid-request first closes that attempt's record.
-  const jobIds = prepared.map((p) => p.jobId).filter((id): id is string => id !== null);
+  const jobIds = prepared
+    .map((p) => p.jobId)
+    .filter((id): id is number => id !== null)
+    .map(String);
   const values = prepared.map((p) => ({
     transaction_id: p.view.tx.id,
     merchant_id: p.view.tx.merchant_id,
     kind: p.job.kind,
     trigger: p.job.trigger,
     attempt: p.job.attempt,
-    job_id: p.jobId,
+    job_id: p.jobId === null ? null : String(p.jobId),
     url: p.url,
   }));
   // One statement (atomic on its own): close the interrupted attempts of these jobs, record the new ones.
@@ -251,21 +263,33 @@ export async function deliverCallbacks(
       retries.push({ job: { ...p.job, attempt: next, trigger: "retry" }, delay });
     }
   }
-  const finish = (q: Kysely<DB>) =>
-    sql`update callback_attempts as a set finished_at = ${finished}, status_code = v.status_code,
+  // One statement (atomic on its own): the answers, the batch's outbox rows deleted, the retries written.
+  const retryRows = retries.map((r) => callbackJobRow(r.job));
+  await sql`with finished as (
+      update callback_attempts as a set finished_at = ${finished}, status_code = v.status_code,
         latency_ms = v.latency_ms, response_excerpt = v.response_excerpt, error = v.error
       from (select unnest(${sql.val(attemptIds)}::bigint[]) as id,
           unnest(${sql.val(answers.map((a) => a.statusCode))}::int[]) as status_code,
           unnest(${sql.val(answers.map((a) => a.latency))}::int[]) as latency_ms,
           unnest(${sql.val(answers.map((a) => a.excerpt))}::text[]) as response_excerpt,
           unnest(${sql.val(answers.map((a) => a.error))}::text[]) as error) as v
-      where a.id = v.id`.execute(q);
-  if (retries.length === 0) await finish(db);
-  // A scheduled retry is a job that must exist exactly when its failed attempt is recorded.
-  else
-    await db.transaction().execute(async (trx) => {
-      await finish(trx);
-      for (const r of retries) await rt.callbacks.enqueue(trx, r.job, r.delay);
-    });
+      where a.id = v.id returning 1
+    ), done as (
+      delete from callback_jobs where id = any(${sql.val(outboxIds)}::bigint[]) returning 1
+    ), retried as (
+      insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger, run_at)
+      select r.transaction_id, r.kind, r.card_token_id, r.attempt, r.trigger,
+        now() + make_interval(secs => r.delay)
+      from unnest(${sql.val(retryRows.map((r) => r.transaction_id))}::bigint[],
+          ${sql.val(retryRows.map((r) => r.kind))}::text[],
+          ${sql.val(retryRows.map((r) => r.card_token_id ?? null))}::bigint[],
+          ${sql.val(retryRows.map((r) => r.attempt))}::int[],
+          ${sql.val(retryRows.map((r) => r.trigger))}::text[],
+          ${sql.val(retries.map((r) => r.delay))}::float8[])
+        as r(transaction_id, kind, card_token_id, attempt, trigger, delay)
+      returning 1
+    )
+    select (select count(*) from finished) as finished, (select count(*) from done) as done,
+      (select count(*) from retried) as retried`.execute(db);
   return results;
 }

@@ -1,65 +1,108 @@
-import type { Kysely } from "kysely";
-import type PgBoss from "pg-boss";
-import type { Database } from "../db/database.ts";
-import type { DB } from "../db/schema.ts";
-import { bossDb, startBoss } from "../jobs/boss.ts";
-import type { PaymentSettings } from "../payments/settings.ts";
+import { type Insertable, type Kysely, sql } from "kysely";
+import type { CallbackJobsTable, DB } from "../db/schema.ts";
 
-/** The pg-boss queue of callback deliveries: one job per delivery attempt. */
-export const CALLBACK_QUEUE = "payments-callback";
+/**
+ * The callback outbox (migration 0011, ADR 0005): one row of `callback_jobs` per pending delivery attempt, written
+ * with the change that causes it (in its database transaction, or in its very statement), so a callback exists
+ * exactly when that change commits. Workers take due rows under a lease and delete them once the attempt is
+ * recorded; the row of a process that stopped mid-delivery is due again when its lease ends.
+ */
 
 export interface CallbackJob {
   transactionId: number;
   kind: "TRANSACTION" | "TOKEN";
   /** For TOKEN callbacks: the saved card token. */
-  cardTokenId?: number;
+  cardTokenId?: number | undefined;
   /** 1 for the first delivery of an event or a manual resend; retries count up to the maximum. */
   attempt: number;
   trigger: "event" | "retry" | "manual";
 }
 
+/** A job a worker has taken: its row id and how many times it was taken (this time included). */
+export interface TakenJob {
+  id: number;
+  job: CallbackJob;
+  taken: number;
+}
+
+/** A job taken this many times without being finished is parked (our own failure, not the merchant's answer). */
+export const MAX_TAKEN = 6;
+
+/** The outbox row of a job, due now or after `delaySeconds`. */
+export function callbackJobRow(job: CallbackJob, delaySeconds = 0): Insertable<CallbackJobsTable> {
+  return {
+    transaction_id: job.transactionId,
+    kind: job.kind,
+    card_token_id: job.cardTokenId ?? null,
+    attempt: job.attempt,
+    trigger: job.trigger,
+    ...(delaySeconds > 0 ? { run_at: new Date(Date.now() + delaySeconds * 1000) } : {}),
+  };
+}
+
+/** Enqueues deliveries in the caller's database transaction (or as one statement of their own). */
+export async function enqueueCallbacks(
+  db: Kysely<DB>,
+  jobs: readonly CallbackJob[],
+  delaySeconds = 0,
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .insertInto("callback_jobs")
+    .values(jobs.map((job) => callbackJobRow(job, delaySeconds)))
+    .execute();
+}
+
 /**
- * Enqueues deliveries in the caller's database transaction, so a callback exists exactly when the change that
- * causes it commits. pg-boss is started lazily; call ready() before opening a transaction (on PGlite the
- * start-up needs the single connection a transaction would hold).
+ * Takes up to `limit` due jobs (row-locked while taken, so any number of workers and processes share the outbox)
+ * and leases them for `leaseSeconds`: until then no other worker takes them.
  */
-export class CallbackQueue {
-  #boss: Promise<PgBoss> | undefined;
-  #started: PgBoss | undefined;
+export async function takeCallbackJobs(
+  db: Kysely<DB>,
+  limit: number,
+  leaseSeconds: number,
+): Promise<TakenJob[]> {
+  const { rows } = await sql<{
+    id: number;
+    transaction_id: number;
+    kind: CallbackJob["kind"];
+    card_token_id: number | null;
+    attempt: number;
+    trigger: CallbackJob["trigger"];
+    taken: number;
+  }>`update callback_jobs as j set run_at = now() + make_interval(secs => ${leaseSeconds}), taken = j.taken + 1
+    from (select id from callback_jobs where run_at <= now() order by run_at limit ${limit}
+      for update skip locked) as due
+    where j.id = due.id
+    returning j.id, j.transaction_id, j.kind, j.card_token_id, j.attempt, j.trigger, j.taken`.execute(db);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    taken: r.taken,
+    job: {
+      transactionId: Number(r.transaction_id),
+      kind: r.kind,
+      ...(r.card_token_id === null ? {} : { cardTokenId: Number(r.card_token_id) }),
+      attempt: r.attempt,
+      trigger: r.trigger,
+    },
+  }));
+}
 
-  constructor(
-    private readonly database: Database,
-    private readonly settings: PaymentSettings,
-  ) {}
-
-  ready(): Promise<PgBoss> {
-    this.#boss ??= (async () => {
-      const boss = await startBoss(this.database, { supervise: false });
-      await boss.createQueue(CALLBACK_QUEUE);
-      this.#started = boss;
-      return boss;
-    })();
-    return this.#boss;
-  }
-
-  async enqueue(trx: Kysely<DB>, job: CallbackJob, delaySeconds = 0): Promise<void> {
-    const boss = this.#started;
-    if (!boss) throw new Error("CallbackQueue.ready() must be awaited before enqueueing");
-    await boss.send(CALLBACK_QUEUE, job, {
-      db: bossDb(this.database, trx),
-      startAfter: delaySeconds > 0 ? new Date(Date.now() + delaySeconds * 1000) : undefined,
-      expireInSeconds: this.settings.callbackJobExpireSeconds,
-      // pg-boss retries only a job whose process died mid-delivery (expired while active) or that threw;
-      // failed deliveries are retried by the delivery itself, as new jobs with the doubling delay.
-      retryLimit: 5,
-      retryDelay: 1,
-    });
-  }
-
-  async stop(): Promise<void> {
-    const boss = this.#boss ? await this.#boss.catch(() => undefined) : undefined;
-    this.#boss = undefined;
-    this.#started = undefined;
-    await boss?.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
-  }
+/** Makes taken jobs due again after `delaySeconds` (our own failure), or parks them for good (`park`). */
+export async function releaseCallbackJobs(
+  db: Kysely<DB>,
+  ids: readonly number[],
+  delaySeconds: number,
+  park = false,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("callback_jobs")
+    .set({
+      run_at: park
+        ? sql<Date>`'infinity'::timestamptz`
+        : sql<Date>`now() + make_interval(secs => ${delaySeconds})`,
+    })
+    .where("id", "in", [...ids])
+    .execute();
 }

@@ -65,8 +65,6 @@ describe("callback delivery survives a killed server [postgres]", () => {
       await database.close();
       await test.drop();
     };
-    // The expiry of a delivery job is fixed when it is enqueued (here): short, so the test need not wait a minute.
-    process.env.CALLBACK_JOB_EXPIRE_SECONDS = "2";
     app = await buildTestApp(database, { DATA_DIR: dataDir });
     m = await testMerchant(app, { callbackUrl });
   }, 120_000);
@@ -92,8 +90,8 @@ describe("callback delivery survives a killed server [postgres]", () => {
         DEMO_DATA: "false",
         SERVE_WEB: "false",
         LOG_LEVEL: "warn",
+        // The lease of a taken delivery: short, so the test need not wait a minute for the killed one's jobs.
         CALLBACK_JOB_EXPIRE_SECONDS: "2",
-        JOB_MAINTENANCE_SECONDS: "1",
         CALLBACK_CONCURRENCY: "4",
       },
       stdio: ["ignore", "pipe", "pipe"],

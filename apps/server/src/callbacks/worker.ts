@@ -2,22 +2,20 @@ import type { FastifyBaseLogger } from "fastify";
 import { voidLapsedAuths } from "../payments/operations.service.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { deliverCallbacks, type Fetch } from "./delivery.ts";
-import { CALLBACK_QUEUE, type CallbackJob } from "./queue.ts";
+import { MAX_TAKEN, releaseCallbackJobs, takeCallbackJobs } from "./queue.ts";
 
 /**
- * Runs callback deliveries in this process: a few loops each take a batch of due jobs from pg-boss (row-locked,
- * so any number of processes share the queue), deliver them side by side, complete them, and take the next batch
- * at once while the queue is busy (pg-boss's own work() waits a polling interval after every batch, which capped
- * a process at batch size x loops per interval). An idle loop looks again after the polling interval. The queue's
- * maintenance runs here too, which is what gives the jobs of a stopped process back (they expire while "active"
- * and are retried).
+ * Runs callback deliveries in this process: a few loops each take a batch of due jobs from the outbox (row-locked
+ * and leased, so any number of processes share it), deliver them side by side, and take the next batch at once
+ * while the outbox is busy; an idle loop looks again after the polling interval. The deliveries finish their
+ * jobs themselves (deleted in the statement that records the answers); a job whose process stopped mid-delivery
+ * is due again when its lease ends.
  */
 export async function startCallbackWorker(
   rt: PaymentsRuntime,
   log: FastifyBaseLogger,
   fetchImpl?: Fetch,
 ): Promise<{ stop(): Promise<void> }> {
-  const boss = await rt.callbacks.ready();
   const loops = Math.max(1, Math.ceil(rt.settings.callbackConcurrency / 10));
   const batchSize = Math.max(1, Math.ceil(rt.settings.callbackConcurrency / loops));
   let stopping = false;
@@ -34,27 +32,37 @@ export async function startCallbackWorker(
     });
 
   const runBatch = async (): Promise<number> => {
-    const jobs = await boss.fetch<CallbackJob>(CALLBACK_QUEUE, { batchSize });
-    if (jobs.length === 0) return 0;
+    const taken = await takeCallbackJobs(rt.db, batchSize, rt.settings.callbackJobExpireSeconds);
+    if (taken.length === 0) return 0;
+    // A job taken too often without finishing keeps failing in our own code: it is parked, not retried forever.
+    const parked = taken.filter((t) => t.taken > MAX_TAKEN);
+    if (parked.length > 0) {
+      log.error({ jobs: parked.map((t) => t.id) }, "callback jobs parked after repeated failures");
+      await releaseCallbackJobs(
+        rt.db,
+        parked.map((t) => t.id),
+        0,
+        true,
+      );
+    }
+    const jobs = taken.filter((t) => t.taken <= MAX_TAKEN);
     try {
       await deliverCallbacks(
         rt,
-        jobs.map((job) => ({ job: job.data, jobId: job.id })),
+        jobs.map((t) => ({ job: t.job, jobId: t.id })),
         fetchImpl,
       );
-      await boss.complete(
-        CALLBACK_QUEUE,
-        jobs.map((job) => job.id),
-      );
     } catch (error) {
-      // Our own failure (not the merchants'): fail the batch's jobs so pg-boss runs them again.
+      // Our own failure (not the merchants'): the batch's jobs are due again in a second.
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: { message }, jobs: jobs.length }, "callback delivery failed");
-      await Promise.all(
-        jobs.map((job) => boss.fail(CALLBACK_QUEUE, job.id, { message }).catch(() => undefined)),
-      );
+      await releaseCallbackJobs(
+        rt.db,
+        jobs.map((t) => t.id),
+        1,
+      ).catch(() => undefined);
     }
-    return jobs.length;
+    return taken.length;
   };
 
   const loop = async () => {
@@ -73,19 +81,6 @@ export async function startCallbackWorker(
   };
   const running = Array.from({ length: loops }, () => loop());
 
-  const maintain = async () => {
-    try {
-      await boss.maintain();
-    } catch (error) {
-      log.warn(
-        { err: { message: error instanceof Error ? error.message : String(error) } },
-        "job maintenance failed",
-      );
-    }
-  };
-  await maintain();
-  const timer = setInterval(maintain, rt.settings.jobMaintenanceSeconds * 1000);
-  timer.unref();
   // Uncaptured auths lapse after 14 days; checking hourly is plenty.
   const lapse = async () => {
     try {
@@ -102,7 +97,6 @@ export async function startCallbackWorker(
   lapseTimer.unref();
   return {
     async stop() {
-      clearInterval(timer);
       clearInterval(lapseTimer);
       stopping = true;
       for (const wake of [...sleepers]) wake();

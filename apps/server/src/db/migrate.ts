@@ -8,6 +8,7 @@ import * as m0007workspace from "./migrations/0007_workspace.ts";
 import * as m0008onboarding from "./migrations/0008_onboarding.ts";
 import * as m0009totalsRollup from "./migrations/0009_totals_rollup.ts";
 import * as m0010orderTotalsRollup from "./migrations/0010_order_totals_rollup.ts";
+import * as m0011callbackOutbox from "./migrations/0011_callback_outbox.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008_onboarding": m0008onboarding,
   "0009_totals_rollup": m0009totalsRollup,
   "0010_order_totals_rollup": m0010orderTotalsRollup,
+  "0011_callback_outbox": m0011callbackOutbox,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -367,6 +367,19 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** A pending callback delivery (the outbox, migration 0011). */
+export interface CallbackJobsTable {
+  id: Generated<number>;
+  transaction_id: number;
+  kind: "TRANSACTION" | "TOKEN";
+  card_token_id: number | null;
+  attempt: number;
+  trigger: "event" | "retry" | "manual";
+  run_at: Timestamp;
+  taken: Generated<number>;
+  created_at: Timestamp;
+}
+
 export interface CallbackAttemptsTable {
   id: Generated<number>;
   transaction_id: number;
@@ -437,6 +450,7 @@ export interface DB {
   card_tokens: CardTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   callback_attempts: CallbackAttemptsTable;
+  callback_jobs: CallbackJobsTable;
   exports: ExportsTable;
   refund_otps: RefundOtpsTable;
 }

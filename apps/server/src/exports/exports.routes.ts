@@ -39,7 +39,7 @@ export async function exportRoutes(parent: FastifyInstance): Promise<void> {
   let queue: Promise<PgBoss> | undefined;
   // The payment core's pg-boss instance (one per process), with our queue created once.
   const boss = () => {
-    queue ??= rt.callbacks.ready().then(async (b) => {
+    queue ??= rt.jobs.ready().then(async (b) => {
       await b.createQueue(EXPORT_QUEUE);
       return b;
     });

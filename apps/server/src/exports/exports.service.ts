@@ -412,12 +412,17 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
   }
 }
 
-/** Works the export queue in this process (one export at a time), on the shared pg-boss instance. */
+/**
+ * Works the export queue in this process (one export at a time), on the process's pg-boss instance, and runs the
+ * queue's maintenance every `maintenanceSeconds` (what gives the jobs of a stopped process back: they expire
+ * while "active" and are retried).
+ */
 export async function startExportWorker(
   boss: PgBoss,
   db: Kysely<DB>,
   dataDir: string,
-  log: { error(obj: object, msg: string): void },
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+  maintenanceSeconds = 30,
 ): Promise<{ stop(): Promise<void> }> {
   await boss.createQueue(EXPORT_QUEUE);
   const id = await boss.work<ExportJob>(
@@ -437,5 +442,23 @@ export async function startExportWorker(
       }
     },
   );
-  return { stop: () => boss.offWork({ id }).catch(() => undefined) };
+  const maintain = async () => {
+    try {
+      await boss.maintain();
+    } catch (error) {
+      log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        "job maintenance failed",
+      );
+    }
+  };
+  await maintain();
+  const timer = setInterval(maintain, maintenanceSeconds * 1000);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await boss.offWork({ id }).catch(() => undefined);
+    },
+  };
 }

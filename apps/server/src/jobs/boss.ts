@@ -38,3 +38,25 @@ export async function startBoss(database: Database, opts: BossOptions = {}): Pro
   await boss.start();
   return boss;
 }
+
+/**
+ * The process's pg-boss instance (the exports' queue), started on first use so that a process which never
+ * exports never starts it. On PGlite, await ready() before opening a transaction that sends a job: start-up needs
+ * the single connection a transaction would hold.
+ */
+export class JobRunner {
+  #boss: Promise<PgBoss> | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  ready(): Promise<PgBoss> {
+    this.#boss ??= startBoss(this.database, { supervise: false });
+    return this.#boss;
+  }
+
+  async stop(): Promise<void> {
+    const boss = this.#boss ? await this.#boss.catch(() => undefined) : undefined;
+    this.#boss = undefined;
+    await boss?.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+  }
+}

@@ -19,7 +19,6 @@ export async function collectCash(
   rt: PaymentsRuntime,
   input: { payment_token: string; transaction_id: number },
 ): Promise<TransactionObject> {
-  await rt.callbacks.ready();
   const ctx = await loadPaymentContext(rt, input.payment_token);
   // Live, not cash, not this payment token's, or no such payment: all the same answer, so nothing leaks.
   if (ctx.key.is_live || sourceKindOf(ctx.integration) !== "cash")

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback } from "../callbacks/delivery.ts";
 import { verifyTransaction } from "../callbacks/hmac.ts";
-import { CALLBACK_QUEUE, type CallbackJob } from "../callbacks/queue.ts";
+import type { CallbackJob } from "../callbacks/queue.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { NO_TEST_CASH_PAYMENT } from "./cash.service.ts";
@@ -36,12 +35,20 @@ describeEachDatabase("cash collection simulator", (get) => {
     db().selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const transaction = (id: number) =>
     db().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  /** The processed callback jobs enqueued for a transaction (pg-boss keeps them in its own table). */
-  const callbackJobs = async (transactionId: number) => {
-    const { rows } = await sql<{ data: CallbackJob }>`
-      select data from pgboss.job
-      where name = ${CALLBACK_QUEUE} and (data->>'transactionId')::int = ${transactionId}`.execute(db());
-    return rows.map((r) => r.data);
+  /** The processed callback jobs enqueued for a transaction (the test app runs no worker: they stay queued). */
+  const callbackJobs = async (transactionId: number): Promise<CallbackJob[]> => {
+    const rows = await db()
+      .selectFrom("callback_jobs")
+      .selectAll()
+      .where("transaction_id", "=", transactionId)
+      .orderBy("id")
+      .execute();
+    return rows.map((r) => ({
+      transactionId: Number(r.transaction_id),
+      kind: r.kind,
+      attempt: r.attempt,
+      trigger: r.trigger,
+    }));
   };
 
   /** A pending CASH payment, as a merchant's server starts it. */

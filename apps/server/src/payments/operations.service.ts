@@ -212,7 +212,6 @@ export async function refundTransaction(
   caller: OperationCaller,
   request: OperationRequest,
 ): Promise<OperationAnswer> {
-  await rt.callbacks.ready();
   const amount = requireAmount(request.amountCents);
   return idempotent(
     rt.db,
@@ -246,7 +245,7 @@ export async function refundTransaction(
         })
         .where("id", "=", parent.id)
         .execute();
-      await enqueueCallback(rt, trx, child);
+      await enqueueCallback(trx, child);
       return { statusCode: 200, body: await answerFor(rt, trx, child) };
     },
   );
@@ -258,7 +257,6 @@ export async function voidTransaction(
   caller: OperationCaller,
   request: OperationRequest,
 ): Promise<OperationAnswer> {
-  await rt.callbacks.ready();
   return idempotent(
     rt.db,
     {
@@ -293,7 +291,7 @@ export async function voidTransaction(
       // A voided sale no longer pays its order; a voided auth never did (until captured).
       const paid = parent.is_auth ? parent.captured_amount_cents : parent.amount_cents;
       if (parent.order_id !== null && paid > 0) await addPaidAmount(trx, parent.order_id, -paid);
-      await enqueueCallback(rt, trx, child);
+      await enqueueCallback(trx, child);
       return { statusCode: 200, body: await answerFor(rt, trx, child) };
     },
   );
@@ -305,7 +303,6 @@ export async function captureTransaction(
   caller: OperationCaller,
   request: OperationRequest,
 ): Promise<OperationAnswer> {
-  await rt.callbacks.ready();
   const amount = requireAmount(request.amountCents);
   return idempotent(
     rt.db,
@@ -333,7 +330,7 @@ export async function captureTransaction(
         .where("id", "=", parent.id)
         .execute();
       if (parent.order_id !== null) await addPaidAmount(trx, parent.order_id, amount);
-      await enqueueCallback(rt, trx, child);
+      await enqueueCallback(trx, child);
       return { statusCode: 200, body: await answerFor(rt, trx, child) };
     },
   );
@@ -345,7 +342,6 @@ export async function captureTransaction(
  * processes may run it at once (rows are locked and re-checked).
  */
 export async function voidLapsedAuths(rt: PaymentsRuntime, limit = 100): Promise<number> {
-  await rt.callbacks.ready();
   const cutoff = new Date(rt.now().getTime() - AUTH_AUTO_VOID_DAYS * 86_400_000);
   const due = await rt.db
     .selectFrom("transactions")
@@ -379,7 +375,7 @@ export async function voidLapsedAuths(rt: PaymentsRuntime, limit = 100): Promise
         .set({ is_voided: true, updated_at: new Date() })
         .where("id", "=", parent.id)
         .execute();
-      await enqueueCallback(rt, trx, child);
+      await enqueueCallback(trx, child);
       return true;
     });
     if (done) voided++;

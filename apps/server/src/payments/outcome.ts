@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { signTransaction } from "../callbacks/hmac.ts";
-import type { CallbackJob } from "../callbacks/queue.ts";
+import { type CallbackJob, enqueueCallbacks } from "../callbacks/queue.ts";
 import { reviveRow } from "../db/json-rows.ts";
 import type { DB } from "../db/schema.ts";
 import { encryptSecret, readHmacSecret } from "../security/keys.ts";
@@ -46,7 +46,6 @@ export interface KnownRows {
 }
 
 export async function enqueueCallback(
-  rt: PaymentsRuntime,
   trx: Kysely<DB>,
   tx: TransactionRow,
   job: Omit<CallbackJob, "transactionId" | "attempt" | "trigger"> = { kind: "TRANSACTION" },
@@ -56,7 +55,7 @@ export async function enqueueCallback(
     ? known.key?.notification_url || known.integration.processed_callback_url
     : await notificationUrl(trx, tx);
   if (!url) return false;
-  await rt.callbacks.enqueue(trx, { ...job, transactionId: tx.id, attempt: 1, trigger: "event" });
+  await enqueueCallbacks(trx, [{ ...job, transactionId: tx.id, attempt: 1, trigger: "event" }]);
   return true;
 }
 
@@ -163,15 +162,14 @@ export async function finalizePayment(
         .set({ status: "paid", paid_at: new Date() })
         .where("id", "=", paymentLinkId)
         .execute();
-    await enqueueCallback(rt, trx, tx, { kind: "TRANSACTION" }, known);
+    await enqueueCallback(trx, tx, { kind: "TRANSACTION" }, known);
     if ((tx.data as { _save_card?: boolean })._save_card) {
       const cardTokenId = await saveCardToken(rt, trx, tx);
-      if (cardTokenId !== undefined)
-        await enqueueCallback(rt, trx, tx, { kind: "TOKEN", cardTokenId }, known);
+      if (cardTokenId !== undefined) await enqueueCallback(trx, tx, { kind: "TOKEN", cardTokenId }, known);
     }
     return order;
   }
-  await enqueueCallback(rt, trx, tx, { kind: "TRANSACTION" }, known);
+  await enqueueCallback(trx, tx, { kind: "TRANSACTION" }, known);
   return undefined;
 }
 

@@ -327,7 +327,6 @@ export async function payByCard(
   idempotencyKey?: string,
   limit?: CountedLimit,
 ): Promise<CheckoutPayAnswer> {
-  await rt.callbacks.ready();
   const ctx = await loadPaymentContext(rt, input.payment_token, rt.db, limit);
   if (!takesCards(ctx.integration))
     throw paymentError(400, "method_not_supported", "This payment method does not take cards.");
@@ -433,7 +432,6 @@ export async function completeChallenge(
   rt: PaymentsRuntime,
   input: { payment_token: string; challenge_id: string; otp: string },
 ): Promise<CheckoutPayAnswer> {
-  await rt.callbacks.ready();
   const ctx = await loadPaymentContext(rt, input.payment_token);
   return rt.db.transaction().execute(async (trx) => {
     const tx = await trx
@@ -483,7 +481,6 @@ export async function payWithSource(
   input: { payment_token: string; source: PaySource },
   idempotencyKey?: string,
 ): Promise<PayAnswer> {
-  await rt.callbacks.ready();
   const ctx = await loadPaymentContext(rt, input.payment_token);
   const subtype = input.source.subtype.toUpperCase();
   const kind = sourceKindOf(ctx.integration);
@@ -649,7 +646,6 @@ export async function kioskReference(
 
 /** POST /api/simulator/kiosk/pay: the customer pays the reference at a kiosk (test mode only). */
 export async function payKioskBill(rt: PaymentsRuntime, billReference: string): Promise<TransactionObject> {
-  await rt.callbacks.ready();
   return rt.db.transaction().execute(async (trx) => {
     const tx = await trx
       .selectFrom("transactions")
@@ -698,7 +694,6 @@ export async function confirmWallet(
   rt: PaymentsRuntime,
   input: { payment_token: string; transaction_id: number; mpin: string; otp: string },
 ): Promise<CheckoutPayAnswer> {
-  await rt.callbacks.ready();
   const ctx = await loadPaymentContext(rt, input.payment_token);
   return rt.db.transaction().execute(async (trx) => {
     const tx = await trx

@@ -46,6 +46,6 @@ export async function installPayments(app: FastifyInstance, options: PaymentsOpt
   }
   app.addHook("onClose", async () => {
     await worker?.stop();
-    await rt.callbacks.stop();
+    await rt.jobs.stop();
   });
 }

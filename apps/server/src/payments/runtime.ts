@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { CallbackQueue } from "../callbacks/queue.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import { JobRunner } from "../jobs/boss.ts";
 import { loadDataKey } from "../security/keys.ts";
 import type { Acquirer } from "./acquirer.ts";
 import { type PaymentSettings, paymentSettings } from "./settings.ts";
@@ -17,7 +17,8 @@ export interface PaymentsRuntime {
   acquirer: Acquirer;
   publicUrl: string;
   settings: PaymentSettings;
-  callbacks: CallbackQueue;
+  /** pg-boss for the exports' jobs (callbacks go through the callback_jobs outbox, callbacks/queue.ts). */
+  jobs: JobRunner;
   now(): Date;
 }
 
@@ -41,7 +42,7 @@ export function createPaymentsRuntime(
     acquirer: overrides.acquirer ?? new SimulatorAcquirer(),
     publicUrl: config.publicUrl,
     settings,
-    callbacks: new CallbackQueue(database, settings),
+    jobs: new JobRunner(database),
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -22,8 +22,14 @@ export async function installWorkspace(app: FastifyInstance, options: WorkspaceO
   let worker: { stop(): Promise<void> } | undefined;
   if (options.worker !== false) {
     app.addHook("onListen", async () => {
-      const boss = await app.payments.callbacks.ready();
-      worker = await startExportWorker(boss, app.payments.db, app.deps.config.dataDir, app.log);
+      const boss = await app.payments.jobs.ready();
+      worker = await startExportWorker(
+        boss,
+        app.payments.db,
+        app.deps.config.dataDir,
+        app.log,
+        app.payments.settings.jobMaintenanceSeconds,
+      );
     });
   }
   // onClose hooks run in reverse order: this one stops our worker before the payment core stops the shared boss.

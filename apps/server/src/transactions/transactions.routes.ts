@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/auth.hook.ts";
+import { enqueueCallbacks } from "../callbacks/queue.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { PaymentError } from "../payments/errors.ts";
 import { idempotencyKeyOf } from "../payments/idempotency.ts";
@@ -341,16 +342,11 @@ export async function transactionRoutes(parent: FastifyInstance): Promise<void> 
         .execute();
       const withUrl: typeof rows = [];
       for (const tx of rows) if (await notificationUrl(db, tx)) withUrl.push(tx);
-      await rt.callbacks.ready();
-      await db.transaction().execute(async (trx) => {
-        for (const tx of withUrl)
-          await rt.callbacks.enqueue(trx, {
-            transactionId: tx.id,
-            kind: "TRANSACTION",
-            attempt: 1,
-            trigger: "manual",
-          });
-      });
+      // One statement: every callback of the range is enqueued, or none.
+      await enqueueCallbacks(
+        db,
+        withUrl.map((tx) => ({ transactionId: tx.id, kind: "TRANSACTION", attempt: 1, trigger: "manual" })),
+      );
       return reply.code(202).send({ detail: "Callback sent.", count: withUrl.length });
     },
   );
