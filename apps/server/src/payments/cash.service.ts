@@ -51,7 +51,7 @@ export async function collectCash(
     if (await orderIsPaid(trx, order))
       throw paymentError(409, "already_paid", "This order has already been paid.");
     const updated = await settlePending(trx, tx, "Cash collected", "collected_at");
-    await finalizePayment(rt, trx, updated, { key: ctx.key, integration: ctx.integration });
+    await finalizePayment(rt, trx, updated);
     return answer();
   });
 }

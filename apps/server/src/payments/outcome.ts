@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { sql } from "kysely";
 import { signTransaction } from "../callbacks/hmac.ts";
-import { type CallbackJob, enqueueCallbacks } from "../callbacks/queue.ts";
+import type { CallbackJob } from "../callbacks/queue.ts";
 import { reviveRow } from "../db/json-rows.ts";
-import type { DB } from "../db/schema.ts";
+import type { CardTokensTable, DB, TransactionsTable } from "../db/schema.ts";
 import { encryptSecret, readHmacSecret } from "../security/keys.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { newCardToken, sha256 } from "./tokens.ts";
@@ -17,7 +17,8 @@ import {
 
 /**
  * What follows a transaction reaching its result: the order's paid amount and lock, the intention and payment
- * link states, a saved card, and the processed callbacks, all in the caller's database transaction.
+ * link states, a saved card, and the processed callbacks, written in one statement with the transaction itself
+ * (writePayment).
  */
 
 /** The notification url of a transaction: its payment key's (from the intention or payment key request), else its integration's. */
@@ -45,132 +46,155 @@ export interface KnownRows {
   integration: { processed_callback_url: string | null; response_callback_url: string | null };
 }
 
+/**
+ * True (in SQL) when transaction `t` has somewhere to send its processed callback: its payment key's
+ * notification url, else its integration's processed callback url (as notificationUrl answers).
+ */
+const hasCallbackUrl = (t: string) => sql`coalesce(
+    nullif((select pk.notification_url from payment_keys pk where pk.id = ${sql.ref(`${t}.payment_key_id`)}), ''),
+    nullif((select ig.processed_callback_url from integrations ig where ig.id = ${sql.ref(`${t}.integration_id`)}), '')
+  ) is not null`;
+
+/** Enqueues a transaction's callback (one statement) when it has somewhere to go. */
 export async function enqueueCallback(
   trx: Kysely<DB>,
   tx: TransactionRow,
   job: Omit<CallbackJob, "transactionId" | "attempt" | "trigger"> = { kind: "TRANSACTION" },
-  known?: KnownRows,
-): Promise<boolean> {
-  const url = known
-    ? known.key?.notification_url || known.integration.processed_callback_url
-    : await notificationUrl(trx, tx);
-  if (!url) return false;
-  await enqueueCallbacks(trx, [{ ...job, transactionId: tx.id, attempt: 1, trigger: "event" }]);
-  return true;
+): Promise<void> {
+  await sql`insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
+    select t.id, ${job.kind}, ${job.cardTokenId ?? null}::bigint, 1, 'event' from transactions t
+    where t.id = ${tx.id} and ${hasCallbackUrl("t")}`.execute(trx);
 }
 
 const cardTokenContext = (merchantId: number) => `merchant:${merchantId}:card_token`;
 
-/** Saves the card of a successful payment as a token for later payments (the provider's "save card"). */
-export async function saveCardToken(
-  rt: PaymentsRuntime,
-  trx: Kysely<DB>,
-  tx: TransactionRow,
-): Promise<number | undefined> {
+type CardTokenSource = Pick<
+  TransactionRow,
+  "merchant_id" | "is_live" | "card_first6" | "card_last4" | "card_scheme" | "customer_email" | "order_id"
+>;
+
+/** The card_tokens row saving a payment's card ("save card"), or undefined when the payment has no card. */
+function cardTokenRow(rt: PaymentsRuntime, tx: CardTokenSource): Insertable<CardTokensTable> | undefined {
   if (!tx.card_first6 || !tx.card_last4 || tx.order_id === null) return undefined;
   const token = newCardToken();
-  const row = await trx
-    .insertInto("card_tokens")
-    .values({
-      merchant_id: tx.merchant_id,
-      is_live: tx.is_live,
-      token_hash: sha256(token),
-      token_enc: encryptSecret(token, rt.dataKey, cardTokenContext(tx.merchant_id)),
-      masked_pan: `xxxx-xxxx-xxxx-${tx.card_last4}`,
-      card_first6: tx.card_first6,
-      card_last4: tx.card_last4,
-      card_subtype: tx.card_scheme ?? "Card",
-      email: tx.customer_email,
-      order_id: tx.order_id,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return {
+    merchant_id: tx.merchant_id,
+    is_live: tx.is_live,
+    token_hash: sha256(token),
+    token_enc: encryptSecret(token, rt.dataKey, cardTokenContext(tx.merchant_id)),
+    masked_pan: `xxxx-xxxx-xxxx-${tx.card_last4}`,
+    card_first6: tx.card_first6,
+    card_last4: tx.card_last4,
+    card_subtype: tx.card_scheme ?? "Card",
+    email: tx.customer_email,
+    order_id: tx.order_id,
+  };
 }
 
 export { cardTokenContext };
 
+/** A payment to write: a new transaction's values, or a row the caller has just written or changed. */
+export type PaymentSource = { insert: Insertable<TransactionsTable> } | { row: TransactionRow };
+
+export interface WrittenPayment {
+  tx: TransactionRow;
+  /** The order as it is after the payment (changed by it, or as it was). */
+  order: OrderRow | undefined;
+}
+
 /**
- * Applies a transaction's result; answers the order row when it changed it (a successful payment), so the
- * caller need not read the order again.
+ * Writes a payment and what follows its result in ONE statement: the transaction (when new), and for a final
+ * result the order's paid amount and lock, the intention's confirmation and its payment link, the saved card,
+ * and the processed callbacks (the outbox rows). One statement is atomic on its own, so the card path needs no
+ * database transaction; inside the caller's transaction it is one round trip instead of five or more. Answers
+ * the transaction and the order as they are afterwards.
+ */
+export async function writePayment(
+  rt: PaymentsRuntime,
+  db: Kysely<DB>,
+  source: PaymentSource,
+): Promise<WrittenPayment> {
+  const v: Pick<
+    TransactionRow,
+    "status" | "is_auth" | "parent_transaction_id" | "order_id" | "amount_cents"
+  > &
+    CardTokenSource & { data: unknown } =
+    "insert" in source
+      ? {
+          status: source.insert.status,
+          is_auth: source.insert.is_auth ?? false,
+          parent_transaction_id: source.insert.parent_transaction_id ?? null,
+          order_id: source.insert.order_id ?? null,
+          amount_cents: source.insert.amount_cents,
+          merchant_id: source.insert.merchant_id,
+          is_live: source.insert.is_live,
+          card_first6: source.insert.card_first6 ?? null,
+          card_last4: source.insert.card_last4 ?? null,
+          card_scheme: source.insert.card_scheme ?? null,
+          customer_email: source.insert.customer_email ?? null,
+          data: typeof source.insert.data === "string" ? JSON.parse(source.insert.data) : source.insert.data,
+        }
+      : source.row;
+  const txSql =
+    "insert" in source
+      ? db.insertInto("transactions").values(source.insert).returningAll()
+      : db.selectFrom("transactions").selectAll().where("id", "=", source.row.id);
+  const parts = [sql`t as (${txSql})`];
+  const final = v.status !== "pending";
+  // A successful payment (not a refund or capture child) of an order: the order, intention, link and card.
+  const paid = v.status === "success" && v.parent_transaction_id === null && v.order_id !== null;
+  if (paid) {
+    parts.push(sql`k as (select pk.lock_order_when_paid, pk.intention_id from payment_keys pk
+      where pk.id = (select payment_key_id from t))`);
+    const lock = sql`coalesce((select lock_order_when_paid from k), false)`;
+    // A sale adds its amount to the order (an auth does not); either may lock the order.
+    parts.push(
+      v.is_auth
+        ? sql`o as (update orders set is_payment_locked = true where id = ${v.order_id} and ${lock} returning *)`
+        : sql`o as (update orders set paid_amount_cents = greatest(paid_amount_cents + ${v.amount_cents}, 0),
+            payment_status = case when greatest(paid_amount_cents + ${v.amount_cents}, 0) >= amount_cents
+              then 'PAID' else 'UNPAID' end,
+            is_payment_locked = is_payment_locked or ${lock}
+          where id = ${v.order_id} returning *)`,
+    );
+    parts.push(sql`i as (update payment_intentions set confirmed = true, status = 'confirmed', updated_at = ${new Date()}
+      where id = (select intention_id from k) returning payment_link_id)`);
+    parts.push(sql`l as (update payment_links set status = 'paid', paid_at = ${new Date()}
+      where id = (select payment_link_id from i) returning 1)`);
+  }
+  if (final)
+    parts.push(sql`j as (insert into callback_jobs (transaction_id, kind, attempt, trigger)
+      select t.id, 'TRANSACTION', 1, 'event' from t where ${hasCallbackUrl("t")} returning 1)`);
+  const token =
+    paid && (v.data as { _save_card?: boolean } | null)?._save_card ? cardTokenRow(rt, v) : undefined;
+  if (token) {
+    parts.push(sql`ct as (${db.insertInto("card_tokens").values(token).returning("id")})`);
+    parts.push(sql`tj as (insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
+      select t.id, 'TOKEN', ct.id, 1, 'event' from t, ct where ${hasCallbackUrl("t")} returning 1)`);
+  }
+  const order = paid
+    ? sql`coalesce((select to_jsonb(o) from o), (select to_jsonb(x) from orders x where x.id = t.order_id))`
+    : sql`(select to_jsonb(x) from orders x where x.id = t.order_id)`;
+  const { rows } = await sql<{ tx: unknown; order: unknown }>`with ${sql.join(parts)}
+    select to_jsonb(t) as tx, ${order} as "order" from t`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error("the payment's transaction row is missing");
+  return {
+    tx: reviveRow<TransactionRow>(row.tx),
+    order: row.order ? reviveRow<OrderRow>(row.order) : undefined,
+  };
+}
+
+/**
+ * Applies a written transaction's result (order, intention, link, saved card, callbacks) in one statement;
+ * answers the order as it is afterwards.
  */
 export async function finalizePayment(
   rt: PaymentsRuntime,
   trx: Kysely<DB>,
   tx: TransactionRow,
-  known?: KnownRows,
 ): Promise<OrderRow | undefined> {
-  if (tx.status === "success" && tx.parent_transaction_id === null && tx.order_id !== null) {
-    const key = known
-      ? known.key
-      : tx.payment_key_id === null
-        ? undefined
-        : await trx
-            .selectFrom("payment_keys")
-            .select(["lock_order_when_paid", "intention_id"])
-            .where("id", "=", tx.payment_key_id)
-            .executeTakeFirst();
-    const lock = key?.lock_order_when_paid === true;
-    // A sale adds its amount to the order (an auth does not); either may lock the order.
-    const orderChange = !tx.is_auth
-      ? paidAmount(tx.amount_cents, lock)
-      : lock
-        ? { is_payment_locked: true }
-        : undefined;
-    const orderId = tx.order_id;
-    const intentionId = key?.intention_id ?? null;
-    const confirm = { confirmed: true, status: "confirmed", updated_at: new Date() } as const;
-    let order: OrderRow | undefined;
-    let paymentLinkId: number | null | undefined;
-    if (orderChange && intentionId) {
-      // The order and the intention's confirmation in one statement.
-      const row = await trx
-        .with("o", (q) => q.updateTable("orders").set(orderChange).where("id", "=", orderId).returningAll())
-        .with("i", (q) =>
-          q
-            .updateTable("payment_intentions")
-            .set(confirm)
-            .where("id", "=", intentionId)
-            .returning("payment_link_id"),
-        )
-        .selectNoFrom((eb) => [
-          eb.selectFrom("o").select(sql<unknown>`to_jsonb(o)`.as("order")).as("order"),
-          eb.selectFrom("i").select("i.payment_link_id").as("payment_link_id"),
-        ])
-        .executeTakeFirstOrThrow();
-      order = row.order ? reviveRow<OrderRow>(row.order) : undefined;
-      paymentLinkId = row.payment_link_id;
-    } else if (orderChange)
-      order = await trx
-        .updateTable("orders")
-        .set(orderChange)
-        .where("id", "=", orderId)
-        .returningAll()
-        .executeTakeFirst();
-    else if (intentionId)
-      paymentLinkId = (
-        await trx
-          .updateTable("payment_intentions")
-          .set(confirm)
-          .where("id", "=", intentionId)
-          .returning("payment_link_id")
-          .executeTakeFirst()
-      )?.payment_link_id;
-    if (paymentLinkId)
-      await trx
-        .updateTable("payment_links")
-        .set({ status: "paid", paid_at: new Date() })
-        .where("id", "=", paymentLinkId)
-        .execute();
-    await enqueueCallback(trx, tx, { kind: "TRANSACTION" }, known);
-    if ((tx.data as { _save_card?: boolean })._save_card) {
-      const cardTokenId = await saveCardToken(rt, trx, tx);
-      if (cardTokenId !== undefined) await enqueueCallback(trx, tx, { kind: "TOKEN", cardTokenId }, known);
-    }
-    return order;
-  }
-  await enqueueCallback(trx, tx, { kind: "TRANSACTION" }, known);
-  return undefined;
+  return (await writePayment(rt, trx, { row: tx })).order;
 }
 
 /**

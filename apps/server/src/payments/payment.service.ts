@@ -16,7 +16,7 @@ import {
   sourceKindOf,
   takesCards,
 } from "./methods.ts";
-import { finalizePayment, type KnownRows, responseRedirectUrl, saveCardToken } from "./outcome.ts";
+import { finalizePayment, type KnownRows, responseRedirectUrl, writePayment } from "./outcome.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { paymentTokenId, paymentTokenMatches, sha256 } from "./tokens.ts";
 import {
@@ -395,9 +395,9 @@ export async function payByCard(
         ...(challengeId ? { _challenge_id: challengeId } : {}),
         ...(input.save_card ? { _save_card: true } : {}),
       };
-      const row = await trx
-        .insertInto("transactions")
-        .values({
+      // The transaction and its outcome (order, intention, callbacks) in one statement.
+      const { tx: row, order } = await writePayment(rt, trx, {
+        insert: {
           ...base,
           ...resultColumns(answer, data),
           trnx_type: trnxType(ctx.integration, answer.threeDSecure),
@@ -407,9 +407,8 @@ export async function payByCard(
           card_last4: card.last4,
           card_scheme: card.subtype,
           card_type: "credit",
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+        },
+      });
       if (challengeId) {
         return {
           statusCode: 200,
@@ -420,7 +419,6 @@ export async function payByCard(
           } as CheckoutPayAnswer,
         };
       }
-      const order = row.status !== "pending" ? await finalizePayment(rt, trx, row, known(ctx)) : undefined;
       return { statusCode: 200, body: await doneAnswer(rt, trx, row, ctx, order) };
     },
   );
@@ -459,8 +457,7 @@ export async function completeChallenge(
       .where("id", "=", tx.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const order =
-      updated.status !== "pending" ? await finalizePayment(rt, trx, updated, known(ctx)) : undefined;
+    const order = updated.status !== "pending" ? await finalizePayment(rt, trx, updated) : undefined;
     return doneAnswer(rt, trx, updated, ctx, order);
   });
 }
@@ -545,7 +542,7 @@ export async function payWithSource(
       } else {
         row = await payWithCardToken(rt, trx, ctx, input.source.identifier);
       }
-      if (row.status !== "pending") await finalizePayment(rt, trx, row, known(ctx));
+      if (row.status !== "pending") await finalizePayment(rt, trx, row);
       const view = (await loadTransactionView(trx, row.id))!;
       return { statusCode: 200, body: { obj: transactionObject(view, rt.publicUrl), extra } };
     },
@@ -718,10 +715,7 @@ export async function confirmWallet(
       .where("id", "=", tx.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const order =
-      updated.status !== "pending" ? await finalizePayment(rt, trx, updated, known(ctx)) : undefined;
+    const order = updated.status !== "pending" ? await finalizePayment(rt, trx, updated) : undefined;
     return doneAnswer(rt, trx, updated, ctx, order);
   });
 }
-
-export { saveCardToken };
