@@ -11,10 +11,13 @@ import {
   currencyOf,
   duplicateOrder,
   findIntegration,
+  integrationCandidates,
+  integrationRefs,
   isUniqueViolation,
   orderValues,
   PAYMENT_KEY_MAX_SECONDS,
   paymentKeyValues,
+  pickIntegration,
 } from "./orders.service.ts";
 import { type IntegrationRow, type IntentionRow, orderIsPaid } from "./payment.service.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
@@ -70,9 +73,12 @@ async function resolveIntegrations(
   currency: string,
 ): Promise<IntegrationRow[]> {
   if (methods.length === 0) throw new PaymentError(400, { payment_methods: ["This list may not be empty."] });
+  const refs = integrationRefs(methods);
+  // Read with the caller's key when the route asked for them, otherwise in one query for every reference.
+  const candidates = caller.integrations ?? (await integrationCandidates(db, caller, refs));
   const integrations: IntegrationRow[] = [];
-  for (const ref of methods) {
-    const integration = await findIntegration(db, caller, typeof ref === "string" ? ref.trim() : ref);
+  for (const ref of refs) {
+    const integration = pickIntegration(candidates, ref);
     if (!integrations.some((i) => i.id === integration.id)) integrations.push(integration);
   }
   const modes = new Set(integrations.map((i) => i.is_live));

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isCurrency } from "@portal/domain";
-import type { Insertable, Kysely } from "kysely";
+import { type Expression, type Insertable, type Kysely, sql } from "kysely";
 import type { DB, OrderItem, OrdersTable, PaymentKeysTable } from "../db/schema.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import type { IntegrationRow } from "./payment.service.ts";
@@ -18,6 +18,8 @@ export interface Caller {
   isLive: boolean | undefined;
   /** The merchant's country, when the caller's authentication already read it. */
   country?: string | undefined;
+  /** Integrations the authentication read with the key (integrationCandidates of the request's references). */
+  integrations?: IntegrationRow[] | undefined;
 }
 
 export const AUTH_TOKEN_DEFAULT_SECONDS = 3600;
@@ -140,25 +142,59 @@ export async function findOrder(
 
 export const INTEGRATION_NOT_FOUND = "Integration ID/Name does not exist in our system";
 
+/** An integration reference: a number (or digits) is an id, anything else a name. */
+export type IntegrationRef = number | string;
+
+const isIdRef = (ref: IntegrationRef) => typeof ref === "number" || /^\d+$/.test(ref);
+
+/** The references of a request's payment_methods as they are looked up (names trimmed). */
+export function integrationRefs(methods: readonly IntegrationRef[]): IntegrationRef[] {
+  return methods.map((ref) => (typeof ref === "string" ? ref.trim() : ref));
+}
+
+/**
+ * SQL (a boolean over integrations `i`): an active integration of merchant `merchantId` in mode `isLive` (both
+ * modes when undefined) that one of `refs` names by id or by name.
+ */
+export function integrationCandidatesWhere(
+  merchantId: Expression<number>,
+  isLive: Expression<boolean> | undefined,
+  refs: readonly IntegrationRef[],
+) {
+  const ids = refs.filter(isIdRef).map(Number);
+  const names = refs.filter((r) => !isIdRef(r)).map(String);
+  return sql<boolean>`i.merchant_id = ${merchantId} and i.is_active ${isLive ? sql`and i.is_live = ${isLive}` : sql``}
+    and (i.id = any(${sql.val(ids)}::bigint[]) or i.name = any(${sql.val(names)}::text[]))`;
+}
+
+/** The candidates of integrationCandidatesWhere, ordered by id: one query for any number of references. */
+export async function integrationCandidates(
+  db: Kysely<DB>,
+  caller: Caller,
+  refs: readonly IntegrationRef[],
+): Promise<IntegrationRow[]> {
+  const isLive = caller.isLive === undefined ? undefined : sql.val(caller.isLive);
+  const { rows } = await sql<IntegrationRow>`select * from integrations i
+    where ${integrationCandidatesWhere(sql.val(caller.merchantId), isLive, refs)} order by i.id`.execute(db);
+  return rows;
+}
+
+/** The integration a reference names among the candidates (the first by id), or the spec's 404. */
+export function pickIntegration(candidates: readonly IntegrationRow[], ref: IntegrationRef): IntegrationRow {
+  const integration = isIdRef(ref)
+    ? candidates.find((i) => i.id === Number(ref))
+    : candidates.find((i) => i.name === ref);
+  if (!integration) throw paymentError(404, "integration_not_found", INTEGRATION_NOT_FOUND);
+  return integration;
+}
+
 /** An active integration of the caller in the caller's mode, by id or by name. */
 export async function findIntegration(
   db: Kysely<DB>,
   caller: Caller,
-  ref: number | string,
+  ref: IntegrationRef,
 ): Promise<IntegrationRow> {
-  let query = db
-    .selectFrom("integrations")
-    .selectAll()
-    .where("merchant_id", "=", caller.merchantId)
-    .where("is_active", "=", true);
-  query =
-    typeof ref === "number" || /^\d+$/.test(ref)
-      ? query.where("id", "=", Number(ref))
-      : query.where("name", "=", ref);
-  if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
-  const integration = await query.orderBy("id").executeTakeFirst();
-  if (!integration) throw paymentError(404, "integration_not_found", INTEGRATION_NOT_FOUND);
-  return integration;
+  return pickIntegration(await integrationCandidates(db, caller, [ref]), ref);
 }
 
 export interface PaymentKeyInput {

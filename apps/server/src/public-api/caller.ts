@@ -1,9 +1,16 @@
 import type { FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { reviveRow } from "../db/json-rows.ts";
 import type { DB } from "../db/schema.ts";
 import { PaymentError } from "../payments/errors.ts";
+import {
+  type IntegrationRef,
+  integrationCandidatesWhere,
+  integrationRefs,
+} from "../payments/orders.service.ts";
+import type { IntegrationRow } from "../payments/payment.service.ts";
 import { sha256 } from "../payments/tokens.ts";
-import { findMerchantByKey } from "../security/keys.ts";
+import { findMerchantByKey, merchantKeyLookup } from "../security/keys.ts";
 
 /**
  * Who calls the public API. The provider's clients authenticate in several ways, all accepted on every
@@ -20,6 +27,8 @@ export interface MerchantCaller {
   via: "secret_key" | "auth_token";
   /** The merchant's country when the credential's lookup read it. */
   country?: string | undefined;
+  /** Candidate integrations read with the key (authenticateMerchant's `integrations`). */
+  integrations?: IntegrationRow[] | undefined;
 }
 
 export const NOT_PROVIDED = "Authentication credentials were not provided.";
@@ -56,14 +65,37 @@ export async function authTokenOwner(db: Kysely<DB>, token: string, now: Date): 
   return row?.merchant_id;
 }
 
+/**
+ * Authenticates the caller. With `integrations` (the request's integration references), a secret key's lookup
+ * also reads the key owner's candidate integrations in its mode, in the same query (`caller.integrations`).
+ */
 export async function authenticateMerchant(
   db: Kysely<DB>,
   request: FastifyRequest,
   now: Date,
+  integrations?: readonly IntegrationRef[],
 ): Promise<MerchantCaller> {
   const credential = credentialOf(request);
   if (!credential) throw unauthorized(NOT_PROVIDED);
   if (SECRET_KEY.test(credential)) {
+    if (integrations) {
+      const row = await merchantKeyLookup(db, "secret", credential)
+        .select(
+          sql<unknown[]>`(select coalesce(json_agg(to_jsonb(i) order by i.id), '[]'::json) from integrations i
+            where ${integrationCandidatesWhere(sql.ref("merchant_keys.merchant_id"), sql.ref("merchant_keys.is_live"), integrationRefs(integrations))})`.as(
+            "integrations",
+          ),
+        )
+        .executeTakeFirst();
+      if (!row) throw unauthorized(INVALID_SECRET_KEY);
+      return {
+        merchantId: row.merchant_id,
+        isLive: row.is_live,
+        via: "secret_key",
+        country: row.country,
+        integrations: row.integrations.map((i) => reviveRow<IntegrationRow>(i)),
+      };
+    }
     const owner = await findMerchantByKey(db, "secret", credential);
     if (!owner) throw unauthorized(INVALID_SECRET_KEY);
     return { merchantId: owner.merchantId, isLive: owner.isLive, via: "secret_key", country: owner.country };

@@ -293,6 +293,48 @@ describeEachDatabase("public API contract", (get) => {
       expect(live.json().detail).toBe("Integration ID/Name does not exist in our system");
       const empty = await post({ ...ok, payment_methods: [] });
       expect(empty.statusCode).toBe(400);
+      // An unknown name among known references, with either credential.
+      for (const headers of [secret(), bearer()]) {
+        const unknown = await post(
+          { ...ok, payment_methods: [m.integrations.card, "no such integration"] },
+          headers,
+        );
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json().detail).toBe("Integration ID/Name does not exist in our system");
+      }
+    });
+
+    it("resolves payment_methods by id, digits or trimmed name, once each, with a secret key or an auth token", async () => {
+      const name = (
+        await app.payments.db
+          .selectFrom("integrations")
+          .select("name")
+          .where("id", "=", m.integrations.wallet)
+          .executeTakeFirstOrThrow()
+      ).name;
+      for (const headers of [secret(), bearer()]) {
+        const response = await app.inject({
+          method: "POST",
+          url: "/v1/intention/",
+          headers,
+          payload: {
+            amount: 1000,
+            currency: "EGP",
+            payment_methods: [
+              m.integrations.card,
+              ` ${name} `,
+              String(m.integrations.card),
+              m.integrations.wallet,
+            ],
+            billing_data: BILLING,
+          },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        expect(response.json().payment_keys.map((k: { integration: number }) => k.integration)).toEqual([
+          m.integrations.card,
+          m.integrations.wallet,
+        ]);
+      }
     });
 
     it("writes the order, intention and keys together: a reused special_reference leaves nothing behind", async () => {

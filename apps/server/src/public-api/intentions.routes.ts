@@ -77,7 +77,8 @@ export const intentionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
     };
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
-      const caller = await authenticateMerchant(rt.db, request, rt.now());
+      // The key's lookup also reads the integrations the request names (one query for both).
+      const caller = await authenticateMerchant(rt.db, request, rt.now(), request.body.payment_methods);
       const b = request.body;
       const { intention, clientSecret, methods, order } = await createIntention(rt, caller, {
         ...b,

@@ -245,22 +245,25 @@ export interface KeyOwner {
 }
 
 /** Finds the merchant owning a key that is not revoked; API and secret keys by hash, public keys by value. */
-export async function findMerchantByKey(
-  db: Kysely<DB>,
-  kind: KeyKind,
-  plaintext: string,
-): Promise<KeyOwner | undefined> {
-  let query = db
+/** The query finding a key's owner (a caller may select more from `merchant_keys` and `merchants`). */
+export function merchantKeyLookup(db: Kysely<DB>, kind: KeyKind, plaintext: string) {
+  const query = db
     .selectFrom("merchant_keys")
     .innerJoin("merchants", "merchants.id", "merchant_keys.merchant_id")
     .select(["merchant_keys.id", "merchant_keys.merchant_id", "merchant_keys.is_live", "merchants.country"])
     .where("merchant_keys.kind", "=", kind)
     .where("merchant_keys.revoked_at", "is", null);
-  query =
-    kind === "public"
-      ? query.where("merchant_keys.public_value", "=", plaintext)
-      : query.where("merchant_keys.key_hash", "=", hashKey(plaintext));
-  const row = await query.executeTakeFirst();
+  return kind === "public"
+    ? query.where("merchant_keys.public_value", "=", plaintext)
+    : query.where("merchant_keys.key_hash", "=", hashKey(plaintext));
+}
+
+export async function findMerchantByKey(
+  db: Kysely<DB>,
+  kind: KeyKind,
+  plaintext: string,
+): Promise<KeyOwner | undefined> {
+  const row = await merchantKeyLookup(db, kind, plaintext).executeTakeFirst();
   return row && { keyId: row.id, merchantId: row.merchant_id, isLive: row.is_live, country: row.country };
 }
 
