@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, newIdempotencyKey } from "./api.ts";
+import { ApiError, api, isFinal, newIdempotencyKey } from "./api.ts";
 import { outcomeOf } from "./outcome.ts";
 
 function answer(status: number, body: unknown) {
@@ -66,6 +66,11 @@ describe("checkout API client", () => {
     expect((await failure(api.payment("t"))).kind).toBe("expired");
     vi.stubGlobal("fetch", answer(409, { code: "attempts_exhausted" }));
     expect((await failure(api.kiosk("t"))).kind).toBe("attempts_exhausted");
+    // Another submission of the same link holds it: retryable, not final.
+    vi.stubGlobal("fetch", answer(409, { code: "payment_in_progress" }));
+    const busy = await failure(api.kiosk("t"));
+    expect(busy.kind).toBe("in_progress");
+    expect(isFinal(busy)).toBe(false);
     vi.stubGlobal("fetch", answer(400, { code: "invalid", fields: { pan: ["bad"] } }));
     const invalid = await failure(api.kiosk("t"));
     expect(invalid.kind).toBe("invalid");

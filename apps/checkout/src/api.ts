@@ -107,6 +107,7 @@ export type ApiErrorKind =
   | "attempts_exhausted"
   | "already_paid"
   | "rate_limited"
+  | "in_progress"
   | "server";
 
 export class ApiError extends Error {
@@ -127,6 +128,7 @@ const KNOWN_CODES: Record<string, ApiErrorKind> = {
   attempts_exhausted: "attempts_exhausted",
   already_paid: "already_paid",
   rate_limited: "rate_limited",
+  payment_in_progress: "in_progress",
   invalid_transaction: "invalid_token",
   method_not_supported: "invalid",
 };

@@ -169,6 +169,7 @@ const PROBLEM_TEXTS: Record<ProblemKind, (t: T) => [string, string]> = {
 export function failureText(t: T, error: unknown): string {
   if (error instanceof ApiError && error.kind === "network") return t.networkBody;
   if (error instanceof ApiError && error.kind === "rate_limited") return t.rateLimited;
+  if (error instanceof ApiError && error.kind === "in_progress") return t.inProgress;
   return t.serverBody;
 }
 

@@ -339,6 +339,8 @@ export interface PaymentKeysTable {
   attempts: Generated<number>;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** Set while a card payment with this key waits for the acquirer (migration 0013). */
+  lease_until: Date | null;
 }
 
 export interface CardTokensTable {

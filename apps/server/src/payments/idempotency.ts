@@ -52,11 +52,22 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 
 export async function idempotent<T>(
   db: Kysely<DB>,
-  opts: { merchantId: number; scope: string; key: string | undefined; hash: string },
+  opts: {
+    merchantId: number;
+    scope: string;
+    key: string | undefined;
+    hash: string;
+    /**
+     * `run` makes each of its changes in one statement that is atomic on its own (the card path): without a
+     * key it then runs on `db` itself, with no database transaction around it. With a key it always runs in the
+     * transaction that holds the key's claim.
+     */
+    atomicStatements?: boolean;
+  },
   run: (trx: Kysely<DB>) => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
   if (opts.key === undefined) {
-    const result = await db.transaction().execute(run);
+    const result = opts.atomicStatements ? await run(db) : await db.transaction().execute(run);
     return { ...result, replayed: false };
   }
   const key = opts.key;

@@ -113,6 +113,8 @@ export async function writePayment(
   rt: PaymentsRuntime,
   db: Kysely<DB>,
   source: PaymentSource,
+  /** releaseLease: the statement also ends the payment key's lease (the card path's leaseAttempt). */
+  options: { releaseLease?: boolean } = {},
 ): Promise<WrittenPayment> {
   const v: Pick<
     TransactionRow,
@@ -140,6 +142,9 @@ export async function writePayment(
       ? db.insertInto("transactions").values(source.insert).returningAll()
       : db.selectFrom("transactions").selectAll().where("id", "=", source.row.id);
   const parts = [sql`t as (${txSql})`];
+  if (options.releaseLease)
+    parts.push(sql`kl as (update payment_keys set lease_until = null
+      where id = (select payment_key_id from t) returning 1)`);
   const final = v.status !== "pending";
   // A successful payment (not a refund or capture child) of an order: the order, intention, link and card.
   const paid = v.status === "success" && v.parent_transaction_id === null && v.order_id !== null;

@@ -5,7 +5,7 @@ import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
 import type { DB, IntegrationsTable, PaymentIntentionsTable, TransactionsTable } from "../db/schema.ts";
 import { type RateLimitRule, rateLimitUpsert } from "../ratelimit/rate-limit.repository.ts";
 import type { AcquirerResult, CardRef } from "./acquirer.ts";
-import { type CardFields, checkCard } from "./card.ts";
+import { type CardFields, type CheckedCard, checkCard } from "./card.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { idempotent, requestHash } from "./idempotency.ts";
 import {
@@ -50,6 +50,8 @@ export interface PaymentContext {
   /** The merchant's owner user id (the provider's "owner"). */
   ownerId: number;
   intention: IntentionRow | null;
+  /** The payment key row's version when read (its xmin): a lease is taken only if nothing changed it since. */
+  keyVersion: string;
 }
 
 function known(ctx: PaymentContext): KnownRows {
@@ -95,8 +97,9 @@ export async function loadPaymentContext(
       merchant: unknown;
       owner_id: number | null;
       intention: unknown;
+      key_version: string | null;
     }>`${counter} select ${hits} as hits, c.* from (select 1) as one left join lateral (
-        select to_jsonb(k) as key, to_jsonb(i) as integration, to_jsonb(o) as "order",
+        select to_jsonb(k) as key, k.xmin::text as key_version, to_jsonb(i) as integration, to_jsonb(o) as "order",
           to_jsonb(m) as merchant, to_jsonb(pi) as intention,
           ${ownerIdOf("m")} as owner_id
         from payment_keys k
@@ -118,6 +121,7 @@ export async function loadPaymentContext(
     merchant,
     ownerId: row.owner_id ?? merchant.id,
     intention: reviveOptionalRow<IntentionRow>(row.intention),
+    keyVersion: row.key_version ?? "",
   };
 }
 
@@ -191,6 +195,68 @@ async function takeAttempt(rt: PaymentsRuntime, trx: Kysely<DB>, ctx: PaymentCon
   if (rows.length === 0)
     throw paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
   await assertOpen(rt, ctx, trx, rows[0]!.paid);
+}
+
+/** A card payment's lease of its payment key: how long the acquirer may take, and how long another one waits. */
+export const KEY_LEASE_SECONDS = 60;
+const LEASE_WAIT_MS = 15_000;
+
+/** True (in SQL) when the order of payment key `k` is paid: by amount, or by a successful payment not voided. */
+const keyOrderPaid = sql`(coalesce((select o.amount_cents > 0 and o.paid_amount_cents >= o.amount_cents
+    from orders o where o.id = k.order_id), false)
+  or exists (select 1 from transactions t where t.order_id = k.order_id
+    and t.parent_transaction_id is null and t.status = 'success' and not t.is_voided))`;
+
+/**
+ * The card path's takeAttempt without a row lock held across the acquirer's call: one statement counts the
+ * attempt and leases the key (`lease_until`) if the key row is still the version the context read, no other
+ * payment holds its lease, attempts are left and the order is not paid. The statement that writes the payment
+ * clears the lease (writePayment's `releaseLease`). A changed key row (another submission's lease or payment,
+ * an intention update) means reading the context again; a held lease means waiting for it, as a row lock would.
+ * Answers the context the lease was taken on.
+ */
+async function leaseAttempt(
+  rt: PaymentsRuntime,
+  db: Kysely<DB>,
+  token: string,
+  first: PaymentContext,
+): Promise<PaymentContext> {
+  let ctx = first;
+  const deadline = Date.now() + LEASE_WAIT_MS;
+  for (;;) {
+    await assertOpen(rt, ctx, db, false);
+    const { rows } = await sql<{
+      taken: number | null;
+      version: string;
+      attempts: number;
+      busy: boolean;
+      paid: boolean;
+    }>`with took as (
+        update payment_keys k set attempts = k.attempts + 1,
+          lease_until = now() + make_interval(secs => ${KEY_LEASE_SECONDS})
+        where k.id = ${ctx.key.id} and k.xmin = ${ctx.keyVersion}::text::xid
+          and k.attempts < ${MAX_PAYMENT_ATTEMPTS} and (k.lease_until is null or k.lease_until <= now())
+          and not ${keyOrderPaid}
+        returning k.attempts)
+      select (select attempts from took) as taken, k.xmin::text as version, k.attempts,
+        coalesce(k.lease_until > now(), false) as busy, ${keyOrderPaid} as paid
+      from payment_keys k where k.id = ${ctx.key.id}`.execute(db);
+    const row = rows[0];
+    if (!row) throw paymentError(404, "invalid_token", INVALID_TOKEN);
+    if (row.taken !== null) return { ...ctx, key: { ...ctx.key, attempts: row.taken } };
+    if (row.version === ctx.keyVersion) {
+      if (row.attempts >= MAX_PAYMENT_ATTEMPTS)
+        throw paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
+      if (row.paid) await assertOpen(rt, ctx, db, true);
+    }
+    if (row.busy) {
+      if (Date.now() > deadline)
+        throw paymentError(409, "payment_in_progress", "Another payment with this link is in progress.");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The key row changed (or its lease ended meanwhile): read the context again.
+    ctx = await loadPaymentContext(rt, token, db);
+  }
 }
 
 export function attemptsLeft(key: PaymentKeyRow): number {
@@ -334,7 +400,7 @@ export async function payByCard(
   if (!checked.ok)
     throw paymentError(400, "invalid", "Please check the card details.", { fields: checked.fields });
   const card = checked.card;
-  let installment: Record<string, unknown> | undefined;
+  let installment: { months: number; plan: string } | undefined;
   if (isInstallmentIntegration(ctx.integration)) {
     const months = input.installment_months;
     if (months === undefined || !(INSTALLMENT_MONTHS as readonly number[]).includes(months))
@@ -343,6 +409,50 @@ export async function payByCard(
       });
     installment = { months, plan: `${months} months` };
   }
+  const hash = requestHash({
+    pan: sha256(card.pan),
+    amount: ctx.key.amount_cents,
+    months: input.installment_months,
+  });
+  const result = await idempotent(
+    rt.db,
+    {
+      merchantId: ctx.key.merchant_id,
+      scope: `checkout.card:${ctx.key.id}`,
+      key: idempotencyKey,
+      hash,
+      // Without a key every change below is one statement of its own: no database transaction.
+      atomicStatements: true,
+    },
+    async (db) => {
+      // The attempt is counted and the key leased; the context is the one the lease was taken on.
+      const c = await leaseAttempt(rt, db, input.payment_token, ctx);
+      try {
+        return await payLeased(rt, db, c, card, input, installment);
+      } catch (error) {
+        // The payment was not written: the lease ends now rather than when it lapses (the attempt stays used).
+        await db
+          .updateTable("payment_keys")
+          .set({ lease_until: null })
+          .where("id", "=", c.key.id)
+          .execute()
+          .catch(() => undefined);
+        throw error;
+      }
+    },
+  );
+  return result.body;
+}
+
+/** The card payment once its key is leased: the acquirer's answer, then the payment written in one statement. */
+async function payLeased(
+  rt: PaymentsRuntime,
+  db: Kysely<DB>,
+  ctx: PaymentContext,
+  card: CheckedCard,
+  input: CardPaymentInput,
+  installment: { months: number; plan: string } | undefined,
+): Promise<{ statusCode: number; body: CheckoutPayAnswer }> {
   const plan = installment
     ? installmentPlans(ctx.key.amount_cents).find((p) => p.months === installment.months)
     : undefined;
@@ -356,73 +466,61 @@ export async function payByCard(
           installment_plan: `${plan.months} months`,
         }
       : undefined;
-  const hash = requestHash({
-    pan: sha256(card.pan),
-    amount: ctx.key.amount_cents,
-    months: input.installment_months,
+  const threeDSecure = authenticatesCardholder(ctx.integration);
+  const ref: CardRef = { first6: card.first6, last4: card.last4, subtype: card.subtype };
+  const answer = await rt.acquirer.payCard({
+    pan: card.pan,
+    card: ref,
+    amountCents: ctx.key.amount_cents,
+    currency: ctx.key.currency,
+    isLive: ctx.key.is_live,
+    authOnly: ctx.integration.is_auth,
+    threeDSecure,
   });
-  const result = await idempotent(
-    rt.db,
-    { merchantId: ctx.key.merchant_id, scope: `checkout.card:${ctx.key.id}`, key: idempotencyKey, hash },
-    async (trx) => {
-      await takeAttempt(rt, trx, ctx);
-      const threeDSecure = authenticatesCardholder(ctx.integration);
-      const ref: CardRef = { first6: card.first6, last4: card.last4, subtype: card.subtype };
-      const answer = await rt.acquirer.payCard({
-        pan: card.pan,
-        card: ref,
-        amountCents: ctx.key.amount_cents,
-        currency: ctx.key.currency,
-        isLive: ctx.key.is_live,
-        authOnly: ctx.integration.is_auth,
-        threeDSecure,
-      });
-      const challengeId = answer.outcome === "challenge" ? randomBytes(16).toString("hex") : undefined;
-      const base = baseTransaction(ctx, originOf(ctx), {
-        type: "card",
-        pan: card.last4,
-        sub_type: card.subtype,
-      });
-      const data: Record<string, unknown> = {
-        source_data: {
-          type: "card",
-          pan: card.last4,
-          sub_type: card.subtype,
-          tenure: input.installment_months ?? null,
-        },
-        ...(installment ? { installment } : {}),
-        ...(valu ? { valu } : {}),
-        ...(challengeId ? { _challenge_id: challengeId } : {}),
-        ...(input.save_card ? { _save_card: true } : {}),
-      };
-      // The transaction and its outcome (order, intention, callbacks) in one statement.
-      const { tx: row, order } = await writePayment(rt, trx, {
-        insert: {
-          ...base,
-          ...resultColumns(answer, data),
-          trnx_type: trnxType(ctx.integration, answer.threeDSecure),
-          is_3d_secure: answer.threeDSecure && answer.outcome !== "challenge",
-          is_installment: installment !== undefined,
-          card_first6: card.first6,
-          card_last4: card.last4,
-          card_scheme: card.subtype,
-          card_type: "credit",
-        },
-      });
-      if (challengeId) {
-        return {
-          statusCode: 200,
-          body: {
-            state: "challenge",
-            challenge_id: challengeId,
-            transaction_id: row.id,
-          } as CheckoutPayAnswer,
-        };
-      }
-      return { statusCode: 200, body: await doneAnswer(rt, trx, row, ctx, order) };
+  const challengeId = answer.outcome === "challenge" ? randomBytes(16).toString("hex") : undefined;
+  const base = baseTransaction(ctx, originOf(ctx), {
+    type: "card",
+    pan: card.last4,
+    sub_type: card.subtype,
+  });
+  const data: Record<string, unknown> = {
+    source_data: {
+      type: "card",
+      pan: card.last4,
+      sub_type: card.subtype,
+      tenure: input.installment_months ?? null,
     },
+    ...(installment ? { installment } : {}),
+    ...(valu ? { valu } : {}),
+    ...(challengeId ? { _challenge_id: challengeId } : {}),
+    ...(input.save_card ? { _save_card: true } : {}),
+  };
+  // The transaction, its outcome (order, intention, callbacks) and the end of the lease in one statement.
+  const { tx: row, order } = await writePayment(
+    rt,
+    db,
+    {
+      insert: {
+        ...base,
+        ...resultColumns(answer, data),
+        trnx_type: trnxType(ctx.integration, answer.threeDSecure),
+        is_3d_secure: answer.threeDSecure && answer.outcome !== "challenge",
+        is_installment: installment !== undefined,
+        card_first6: card.first6,
+        card_last4: card.last4,
+        card_scheme: card.subtype,
+        card_type: "credit",
+      },
+    },
+    { releaseLease: true },
   );
-  return result.body;
+  if (challengeId) {
+    return {
+      statusCode: 200,
+      body: { state: "challenge", challenge_id: challengeId, transaction_id: row.id },
+    };
+  }
+  return { statusCode: 200, body: await doneAnswer(rt, db, row, ctx, order) };
 }
 
 /** POST /api/checkout/3ds: the one-time code of the 3-D Secure step. */

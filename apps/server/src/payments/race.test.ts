@@ -5,11 +5,13 @@ import { buildTestApp } from "../test/app.ts";
 import { createTestDatabase } from "../test/databases.ts";
 import { payCard, paymentTokenFor, type TestMerchant, testMerchant } from "./test-support.ts";
 
+const DECLINED_CARD = { pan: "4000000000000002" };
+
 /**
  * Concurrency on PostgreSQL (PGlite has a single connection, so nothing runs concurrently there): many
  * requests on one parent transaction at once, over a pool large enough for all of them to be in flight.
  */
-describe("concurrent refunds and captures [postgres]", () => {
+describe("concurrent payments, refunds and captures [postgres]", () => {
   let app: FastifyInstance;
   let m: TestMerchant;
   let drop: () => Promise<void>;
@@ -118,5 +120,79 @@ describe("concurrent refunds and captures [postgres]", () => {
     expect(parent.is_voided).toBe(voided);
     if (voided) expect(parent.refunded_amount_cents).toBe(0);
     else expect(parent.refunded_amount_cents).toBeGreaterThan(0);
+  });
+
+  /** The card payments of a payment token's order, and the order and key afterwards. */
+  const outcome = async (token: string, orderId: number) => {
+    const db = app.payments.db;
+    const txs = await db.selectFrom("transactions").selectAll().where("order_id", "=", orderId).execute();
+    const order = await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    const key = await db
+      .selectFrom("payment_keys")
+      .selectAll()
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    return { txs, order, key, token };
+  };
+
+  it("12 concurrent card payments with one payment token (some idempotent): exactly one is paid", async () => {
+    const { token, orderId } = await paymentTokenFor(app, m, m.integrations.card);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        payCard(app, token, {}, i % 3 === 0 ? { "idempotency-key": `pay-${orderId}-${i}` } : {}),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]!.json().transaction.success).toBe(true);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(409);
+      expect(a.json().code).toBe("already_paid");
+    }
+    const { txs, order, key } = await outcome(token, orderId);
+    expect(txs.filter((t) => t.status === "success")).toHaveLength(1);
+    expect(txs).toHaveLength(1);
+    expect(order).toMatchObject({ paid_amount_cents: order.amount_cents, payment_status: "PAID" });
+    expect(key).toMatchObject({ attempts: 1, lease_until: null });
+  });
+
+  it("10 concurrent declined card payments use the 3 attempts and no more", async () => {
+    const { token, orderId } = await paymentTokenFor(app, m, m.integrations.card);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => payCard(app, token, DECLINED_CARD)));
+    const declined = answers.filter((a) => a.statusCode === 200);
+    expect(declined).toHaveLength(3);
+    for (const a of declined) expect(a.json().transaction.success).toBe(false);
+    for (const a of answers.filter((x) => x.statusCode !== 200))
+      expect(a.json().code).toBe("attempts_exhausted");
+    const { txs, order, key } = await outcome(token, orderId);
+    expect(txs.map((t) => t.status)).toEqual(["declined", "declined", "declined"]);
+    expect(order.paid_amount_cents).toBe(0);
+    expect(key).toMatchObject({ attempts: 3, lease_until: null });
+  });
+
+  it("a payment waits for another one's lease, and a lapsed lease (a stopped process) blocks nothing", async () => {
+    const { token, orderId } = await paymentTokenFor(app, m, m.integrations.card);
+    const db = app.payments.db;
+    const lease = (seconds: number) =>
+      db
+        .updateTable("payment_keys")
+        .set({ lease_until: new Date(Date.now() + seconds * 1000) })
+        .where("order_id", "=", orderId)
+        .execute();
+    await lease(-5);
+    const declined = await payCard(app, token, DECLINED_CARD);
+    expect(declined.json().transaction.success).toBe(false);
+    await lease(1.5);
+    const started = Date.now();
+    const paid = await payCard(app, token);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().transaction.success).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const { key } = await outcome(token, orderId);
+    expect(key).toMatchObject({ attempts: 2, lease_until: null });
   });
 });
