@@ -223,6 +223,11 @@ async function leaseAttempt(
 ): Promise<PaymentContext> {
   let ctx = first;
   const deadline = Date.now() + LEASE_WAIT_MS;
+  // On its own (no idempotency transaction) the lease need not wait for the disk: the statement writing the
+  // payment comes after it in the log and waits, so a crash can lose the lease only with the payment.
+  const fastCommit = db.isTransaction
+    ? sql``
+    : sql`cross join (select set_config('synchronous_commit', 'off', true)) as fast_commit`;
   for (;;) {
     await assertOpen(rt, ctx, db, false);
     const { rows } = await sql<{
@@ -240,7 +245,7 @@ async function leaseAttempt(
         returning k.attempts)
       select (select attempts from took) as taken, k.xmin::text as version, k.attempts,
         coalesce(k.lease_until > now(), false) as busy, ${keyOrderPaid} as paid
-      from payment_keys k where k.id = ${ctx.key.id}`.execute(db);
+      from payment_keys k ${fastCommit} where k.id = ${ctx.key.id}`.execute(db);
     const row = rows[0];
     if (!row) throw paymentError(404, "invalid_token", INVALID_TOKEN);
     if (row.taken !== null) return { ...ctx, key: { ...ctx.key, attempts: row.taken } };
