@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 /** Shared by the benchmarks (run.ts skips files starting with "_"). */
@@ -25,4 +28,17 @@ export async function benchDatabase(name: string, keep: boolean): Promise<{ url:
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), fresh };
+}
+
+/**
+ * The node options of the server's start script (apps/server/package.json "start": `node <options> --import tsx
+ * src/main.ts`), so a benchmark runs the server as `npm start` does.
+ */
+export function serverNodeOptions(): string[] {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(here, "../apps/server/package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const words = pkg.scripts.start.split(/\s+/);
+  return words.slice(words.indexOf("node") + 1, words.indexOf("--import"));
 }

@@ -12,7 +12,7 @@ import { verifyTransaction } from "../apps/server/src/callbacks/hmac.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import { issueMerchantKeys } from "../apps/server/src/security/keys.ts";
-import { PG_URL, percentile } from "./_support.ts";
+import { PG_URL, percentile, serverNodeOptions } from "./_support.ts";
 
 /**
  * Complete payments per second on PostgreSQL: for each payment a merchant server creates an intention
@@ -130,11 +130,16 @@ async function recreateDatabase(): Promise<string> {
 }
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // As `npm start` runs it (its node options), plus BENCH_NODE_ARGS.
+  const proc = spawn(
+    process.execPath,
+    [...serverNodeOptions(), ...nodeArgs, "--import", "tsx", "src/main.ts"],
+    {
+      cwd: serverDir,
+      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   proc.stdout?.on("data", (d) => {
     output += d;
