@@ -71,9 +71,8 @@ export async function takeCallbackJobs(
     trigger: CallbackJob["trigger"];
     taken: number;
   }>`update callback_jobs as j set run_at = now() + make_interval(secs => ${leaseSeconds}), taken = j.taken + 1
-    from (select id from callback_jobs where run_at <= now() order by run_at limit ${limit}
-      for update skip locked) as due
-    where j.id = due.id
+    where j.id = any(array(select id from callback_jobs where run_at <= now() order by run_at limit ${limit}
+      for update skip locked))
     returning j.id, j.transaction_id, j.kind, j.card_token_id, j.attempt, j.trigger, j.taken`.execute(db);
   return rows.map((r) => ({
     id: Number(r.id),

@@ -179,19 +179,25 @@ async function assertOpen(
 }
 
 /**
+ * True (in SQL) when the order of payment key `k` is paid: by amount, or by a successful payment not voided.
+ * Scalar subqueries with `limit 1`, not EXISTS: a prepared statement planned while `transactions` was small (a
+ * new install) could otherwise keep a "hashed SubPlan" that reads the whole table at every call.
+ */
+const keyOrderPaid = sql`(coalesce((select o.amount_cents > 0 and o.paid_amount_cents >= o.amount_cents
+    from orders o where o.id = k.order_id), false)
+  or coalesce((select true from transactions t where t.order_id = k.order_id
+    and t.parent_transaction_id is null and t.status = 'success' and not t.is_voided limit 1), false))`;
+
+/**
  * Locks the payment key and counts one more attempt, then checks the payment is still open: refuses once
  * MAX_PAYMENT_ATTEMPTS were used, or when the order was paid or the key expired. One statement counts the
  * attempt and looks for a payment of the order, under the key's row lock.
  */
 async function takeAttempt(rt: PaymentsRuntime, trx: Kysely<DB>, ctx: PaymentContext): Promise<void> {
   const { rows } = await sql<{ attempts: number; paid: boolean }>`
-    update payment_keys set attempts = attempts + 1 where id = ${ctx.key.id} and attempts < ${MAX_PAYMENT_ATTEMPTS}
-    returning attempts, (select o.amount_cents > 0 and o.paid_amount_cents >= o.amount_cents from orders o
-        where o.id = payment_keys.order_id)
-      or exists (select 1 from transactions t where t.order_id = payment_keys.order_id
-        and t.parent_transaction_id is null and t.status = 'success' and not t.is_voided) as paid`.execute(
-    trx,
-  );
+    update payment_keys k set attempts = k.attempts + 1 where k.id = ${ctx.key.id}
+      and k.attempts < ${MAX_PAYMENT_ATTEMPTS}
+    returning k.attempts, ${keyOrderPaid} as paid`.execute(trx);
   if (rows.length === 0)
     throw paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
   await assertOpen(rt, ctx, trx, rows[0]!.paid);
@@ -200,12 +206,6 @@ async function takeAttempt(rt: PaymentsRuntime, trx: Kysely<DB>, ctx: PaymentCon
 /** A card payment's lease of its payment key: how long the acquirer may take, and how long another one waits. */
 export const KEY_LEASE_SECONDS = 60;
 const LEASE_WAIT_MS = 15_000;
-
-/** True (in SQL) when the order of payment key `k` is paid: by amount, or by a successful payment not voided. */
-const keyOrderPaid = sql`(coalesce((select o.amount_cents > 0 and o.paid_amount_cents >= o.amount_cents
-    from orders o where o.id = k.order_id), false)
-  or exists (select 1 from transactions t where t.order_id = k.order_id
-    and t.parent_transaction_id is null and t.status = 'success' and not t.is_voided))`;
 
 /**
  * The card path's takeAttempt without a row lock held across the acquirer's call: one statement counts the
