@@ -36,6 +36,9 @@ const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 128);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? "20";
+// BENCH_PHASES=1: every intention first, then every card payment, with the CPU of each step (for experiments;
+// backends that ended between marks are not counted).
+const PHASES = process.env.BENCH_PHASES === "1";
 const DB_NAME = "portal_bench_payments";
 // Extra node options for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -241,9 +244,8 @@ export async function run(): Promise<void> {
     const intentionMs: number[] = [];
     const cardMs: number[] = [];
     let failures = 0;
-    const pay = async (n: number) => {
-      const base = bases[Math.abs(n) % bases.length]!;
-      let t = performance.now();
+    const createIntention = async (n: number, base: string) => {
+      const t = performance.now();
       const intention = await post(
         `${base}/v1/intention/`,
         {
@@ -263,9 +265,11 @@ export async function run(): Promise<void> {
       );
       if (intention.status !== 201)
         throw new Error(`intention ${intention.status}: ${JSON.stringify(intention.json)}`);
-      const token = (intention.json as { payment_keys: { key: string }[] }).payment_keys[0]!.key;
       intentionMs.push(performance.now() - t);
-      t = performance.now();
+      return (intention.json as { payment_keys: { key: string }[] }).payment_keys[0]!.key;
+    };
+    const payCard = async (token: string, base: string) => {
+      const t = performance.now();
       const card = await post(`${base}/api/checkout/card`, {
         payment_token: token,
         card_holder: "Test Account",
@@ -277,6 +281,10 @@ export async function run(): Promise<void> {
       const answer = card.json as { transaction?: { success: boolean } };
       cardMs.push(performance.now() - t);
       if (card.status !== 200 || !answer.transaction?.success) failures++;
+    };
+    const pay = async (n: number) => {
+      const base = bases[Math.abs(n) % bases.length]!;
+      await payCard(await createIntention(n, base), base);
     };
 
     // Warm-up (JIT, connection pools, the job queue), not counted.
@@ -299,14 +307,41 @@ export async function run(): Promise<void> {
     };
     const started = performance.now();
     let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < PAYMENTS) {
-          const n = next++;
-          await pay(n);
-        }
-      }),
-    );
+    const concurrently = (work: (n: number) => Promise<void>) => {
+      next = 0;
+      return Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < PAYMENTS) await work(next++);
+        }),
+      );
+    };
+    let phases: Record<string, Record<string, number>> | undefined;
+    if (PHASES) {
+      // Every intention first, then every card payment: the CPU of each step on its own.
+      const tokens: string[] = [];
+      const mark = async () => ({
+        servers: sum(cpuOf(serverPids)),
+        postgres: sum(cpuOf(await backendPids(url))),
+        bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      });
+      const perPaymentOf = (a: Awaited<ReturnType<typeof mark>>, b: Awaited<ReturnType<typeof mark>>) =>
+        Object.fromEntries(
+          (["servers", "postgres", "bench"] as const).map((k) => [
+            k,
+            Math.round(((b[k] - a[k]) * 1e5) / PAYMENTS) / 100,
+          ]),
+        );
+      const m0 = await mark();
+      await concurrently(async (n) => {
+        tokens[n] = await createIntention(n, bases[n % bases.length]!);
+      });
+      const m1 = await mark();
+      await concurrently((n) => payCard(tokens[n]!, bases[n % bases.length]!));
+      phases = { intentions: perPaymentOf(m0, m1) };
+      const expectedNow = PAYMENTS + warmCallbacks.size;
+      while (received.size < expectedNow) await new Promise((r) => setTimeout(r, 20));
+      phases.cards_and_callbacks = perPaymentOf(m1, await mark());
+    } else await concurrently(pay);
     const paidAt = performance.now();
     const expected = PAYMENTS + warmCallbacks.size;
     const deadline = Date.now() + 300_000;
@@ -366,6 +401,7 @@ export async function run(): Promise<void> {
         after: Math.round(os.loadavg()[0]! * 10) / 10,
       },
       warmup_payments: warm,
+      ...(phases ? { cpu_ms_per_payment_by_phase: phases } : {}),
     };
     console.log(JSON.stringify(results, null, 2));
     fs.mkdirSync(path.join(here, "results"), { recursive: true });
