@@ -9,6 +9,7 @@ import * as m0008onboarding from "./migrations/0008_onboarding.ts";
 import * as m0009totalsRollup from "./migrations/0009_totals_rollup.ts";
 import * as m0010orderTotalsRollup from "./migrations/0010_order_totals_rollup.ts";
 import * as m0011callbackOutbox from "./migrations/0011_callback_outbox.ts";
+import * as m0012cheaperAnalyticsTriggers from "./migrations/0012_cheaper_analytics_triggers.ts";
 import * as m0013paymentKeyLease from "./migrations/0013_payment_key_lease.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0009_totals_rollup": m0009totalsRollup,
   "0010_order_totals_rollup": m0010orderTotalsRollup,
   "0011_callback_outbox": m0011callbackOutbox,
+  "0012_cheaper_analytics_triggers": m0012cheaperAnalyticsTriggers,
   "0013_payment_key_lease": m0013paymentKeyLease,
 };
 
