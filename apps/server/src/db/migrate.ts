@@ -11,6 +11,7 @@ import * as m0010orderTotalsRollup from "./migrations/0010_order_totals_rollup.t
 import * as m0011callbackOutbox from "./migrations/0011_callback_outbox.ts";
 import * as m0012cheaperAnalyticsTriggers from "./migrations/0012_cheaper_analytics_triggers.ts";
 import * as m0013paymentKeyLease from "./migrations/0013_payment_key_lease.ts";
+import * as m0014unloggedRateLimits from "./migrations/0014_unlogged_rate_limits.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0011_callback_outbox": m0011callbackOutbox,
   "0012_cheaper_analytics_triggers": m0012cheaperAnalyticsTriggers,
   "0013_payment_key_lease": m0013paymentKeyLease,
+  "0014_unlogged_rate_limits": m0014unloggedRateLimits,
 };
 
 class StaticProvider implements MigrationProvider {
