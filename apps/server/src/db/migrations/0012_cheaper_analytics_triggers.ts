@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Cheaper analytics triggers (docs/analytics.md, docs/adr/0005-row-level-analytics-triggers.md). The statement-level
+ * Cheaper analytics triggers (docs/analytics.md, docs/adr/0006-row-level-analytics-triggers.md). The statement-level
  * triggers of 0005/0006/0009/0010 ran, for every statement, an aggregating INSERT ... SELECT over the transition
  * tables (join to merchants, lateral grains and dimensions, GROUP BY, HAVING); on the payment path, where each
  * statement writes one row, starting that plan was most of their cost. They are replaced by row-level triggers of
