@@ -113,8 +113,15 @@ export async function writePayment(
   rt: PaymentsRuntime,
   db: Kysely<DB>,
   source: PaymentSource,
-  /** releaseLease: the statement also ends the payment key's lease (the card path's leaseAttempt). */
-  options: { releaseLease?: boolean } = {},
+  options: {
+    /** The statement also ends the payment key's lease (the card path's leaseAttempt). */
+    releaseLease?: boolean;
+    /**
+     * What the caller already read (payment key, integration, the intention's payment link): the statement then
+     * needs no lookups of its own (fewer plan nodes per call); without it the statement reads them.
+     */
+    known?: KnownRows & { paymentLinkId: number | null };
+  } = {},
 ): Promise<WrittenPayment> {
   const v: Pick<
     TransactionRow,
@@ -137,6 +144,7 @@ export async function writePayment(
           data: typeof source.insert.data === "string" ? JSON.parse(source.insert.data) : source.insert.data,
         }
       : source.row;
+  const known = options.known;
   const txSql =
     "insert" in source
       ? db.insertInto("transactions").values(source.insert).returningAll()
@@ -149,9 +157,12 @@ export async function writePayment(
   // A successful payment (not a refund or capture child) of an order: the order, intention, link and card.
   const paid = v.status === "success" && v.parent_transaction_id === null && v.order_id !== null;
   if (paid) {
-    parts.push(sql`k as (select pk.lock_order_when_paid, pk.intention_id from payment_keys pk
-      where pk.id = (select payment_key_id from t))`);
-    const lock = sql`coalesce((select lock_order_when_paid from k), false)`;
+    if (!known)
+      parts.push(sql`k as (select pk.lock_order_when_paid, pk.intention_id from payment_keys pk
+        where pk.id = (select payment_key_id from t))`);
+    const lock = known
+      ? sql.lit(known.key?.lock_order_when_paid === true)
+      : sql`coalesce((select lock_order_when_paid from k), false)`;
     // A sale adds its amount to the order (an auth does not); either may lock the order.
     parts.push(
       v.is_auth
@@ -162,20 +173,36 @@ export async function writePayment(
             is_payment_locked = is_payment_locked or ${lock}
           where id = ${v.order_id} returning *)`,
     );
-    parts.push(sql`i as (update payment_intentions set confirmed = true, status = 'confirmed', updated_at = ${new Date()}
-      where id = (select intention_id from k) returning payment_link_id)`);
-    parts.push(sql`l as (update payment_links set status = 'paid', paid_at = ${new Date()}
-      where id = (select payment_link_id from i) returning 1)`);
+    const intentionId = known ? (known.key?.intention_id ?? null) : sql`(select intention_id from k)`;
+    if (intentionId !== null)
+      parts.push(sql`i as (update payment_intentions set confirmed = true, status = 'confirmed',
+          updated_at = ${new Date()}
+        where id = ${intentionId} returning payment_link_id)`);
+    const linkId = known
+      ? known.paymentLinkId
+      : intentionId === null
+        ? null
+        : sql`(select payment_link_id from i)`;
+    if (linkId !== null)
+      parts.push(sql`l as (update payment_links set status = 'paid', paid_at = ${new Date()}
+        where id = ${linkId} returning 1)`);
   }
-  if (final)
+  // Somewhere to send the callback: known, or looked up by the statement.
+  const sendTo = known
+    ? known.key?.notification_url || known.integration.processed_callback_url
+      ? sql`true`
+      : undefined
+    : hasCallbackUrl("t");
+  if (final && sendTo)
     parts.push(sql`j as (insert into callback_jobs (transaction_id, kind, attempt, trigger)
-      select t.id, 'TRANSACTION', 1, 'event' from t where ${hasCallbackUrl("t")} returning 1)`);
+      select t.id, 'TRANSACTION', 1, 'event' from t where ${sendTo} returning 1)`);
   const token =
     paid && (v.data as { _save_card?: boolean } | null)?._save_card ? cardTokenRow(rt, v) : undefined;
   if (token) {
     parts.push(sql`ct as (${db.insertInto("card_tokens").values(token).returning("id")})`);
-    parts.push(sql`tj as (insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
-      select t.id, 'TOKEN', ct.id, 1, 'event' from t, ct where ${hasCallbackUrl("t")} returning 1)`);
+    if (sendTo)
+      parts.push(sql`tj as (insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
+        select t.id, 'TOKEN', ct.id, 1, 'event' from t, ct where ${sendTo} returning 1)`);
   }
   const order = paid
     ? sql`coalesce((select to_jsonb(o) from o), (select to_jsonb(x) from orders x where x.id = t.order_id))`

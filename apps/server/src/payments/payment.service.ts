@@ -517,7 +517,7 @@ async function payLeased(
         card_type: "credit",
       },
     },
-    { releaseLease: true },
+    { releaseLease: true, known: { ...known(ctx), paymentLinkId: ctx.intention?.payment_link_id ?? null } },
   );
   if (challengeId) {
     return {
