@@ -104,6 +104,25 @@ describeEachDatabase("callback outbox", (get) => {
     }
   });
 
+  it("an idle worker takes a card payment's callback at once, not after its polling interval", async () => {
+    const settings = app.payments.settings;
+    const poll = settings.callbackPollSeconds;
+    settings.callbackPollSeconds = 60;
+    const worker = await startCallbackWorker(app.payments, app.log);
+    try {
+      // Let the worker find nothing and go to sleep for its (long) interval.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      const id = await paid();
+      await expect.poll(async () => (await rows(id)).length, { timeout: 10_000, interval: 20 }).toBe(0);
+      expect(receiver.received.some((r) => JSON.parse(r.body).obj?.id === id)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await worker.stop();
+      settings.callbackPollSeconds = poll;
+    }
+  });
+
   it("enqueues many jobs in one statement, all or none", async () => {
     const id = await paid();
     await db().deleteFrom("callback_jobs").where("transaction_id", "=", id).execute();

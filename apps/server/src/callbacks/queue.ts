@@ -105,3 +105,20 @@ export async function releaseCallbackJobs(
     .where("id", "in", [...ids])
     .execute();
 }
+
+/** This process's callback workers, woken when this process has just committed a callback job. */
+const committedListeners = new Set<() => void>();
+
+/** Calls `listener` whenever callbackJobsCommitted() is called; answers the unsubscribe. */
+export function onCallbackJobsCommitted(listener: () => void): () => void {
+  committedListeners.add(listener);
+  return () => committedListeners.delete(listener);
+}
+
+/**
+ * Tells this process's workers that a callback job was just committed, so an idle one takes it now rather than
+ * after its polling interval (jobs committed by other processes are found by polling).
+ */
+export function callbackJobsCommitted(): void {
+  for (const listener of committedListeners) listener();
+}

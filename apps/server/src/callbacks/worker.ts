@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { voidLapsedAuths } from "../payments/operations.service.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { deliverCallbacks, type Fetch } from "./delivery.ts";
-import { MAX_TAKEN, releaseCallbackJobs, takeCallbackJobs } from "./queue.ts";
+import { MAX_TAKEN, onCallbackJobsCommitted, releaseCallbackJobs, takeCallbackJobs } from "./queue.ts";
 
 /**
  * Runs callback deliveries in this process: a few loops each take a batch of due jobs from the outbox (row-locked
@@ -80,6 +80,10 @@ export async function startCallbackWorker(
     }
   };
   const running = Array.from({ length: loops }, () => loop());
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
+  const unsubscribe = onCallbackJobsCommitted(wakeAll);
 
   // Uncaptured auths lapse after 14 days; checking hourly is plenty.
   const lapse = async () => {
@@ -98,6 +102,7 @@ export async function startCallbackWorker(
   return {
     async stop() {
       clearInterval(lapseTimer);
+      unsubscribe();
       stopping = true;
       for (const wake of [...sleepers]) wake();
       // Batches in flight finish (their deliveries are recorded and completed) before the process goes on.

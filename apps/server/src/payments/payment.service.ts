@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import { sql } from "kysely";
+import { callbackJobsCommitted } from "../callbacks/queue.ts";
 import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
 import type { DB, IntegrationsTable, PaymentIntentionsTable, TransactionsTable } from "../db/schema.ts";
 import { type RateLimitRule, rateLimitUpsert } from "../ratelimit/rate-limit.repository.ts";
@@ -519,6 +520,8 @@ async function payLeased(
     },
     { releaseLease: true, known: { ...known(ctx), paymentLinkId: ctx.intention?.payment_link_id ?? null } },
   );
+  // Committed already (one statement outside a transaction): this process's idle callback worker can take it.
+  if (!db.isTransaction && row.status !== "pending") callbackJobsCommitted();
   if (challengeId) {
     return {
       statusCode: 200,
