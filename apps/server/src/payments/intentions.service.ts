@@ -1,7 +1,8 @@
 import { currencyExponent, isCurrency } from "@portal/domain";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { reviveRow } from "../db/json-rows.ts";
 import type { DB } from "../db/schema.ts";
+import { Statement } from "../db/statement.ts";
 import { findMerchantByKey } from "../security/keys.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { methodName } from "./methods.ts";
@@ -248,43 +249,21 @@ export async function createIntention(
       { id: 0, currency },
     ),
   );
-  // The order, the intention and its payment keys in one statement (atomic without a transaction).
+  // The order, the intention and its payment keys in one statement (atomic without a transaction), written as
+  // text with positional parameters (db/statement.ts): the intention request's widest statement.
   let row: { order: unknown; intention: unknown; keys: { id: number; integration_id: number }[] };
+  const st = new Statement();
+  const text = `with o as (insert into orders ${st.insertColumns(order)} returning *),
+    i as (insert into payment_intentions ${st.insertColumns(intention, { order_id: "(select id from o)" })} returning *),
+    k as (insert into payment_keys ${st.insertColumns(keys, {
+      order_id: "(select id from o)",
+      intention_id: "(select id from i)",
+    })} returning id, integration_id)
+    select to_jsonb(o) as "order", to_jsonb(i) as intention,
+      (select json_agg(json_build_object('id', k.id, 'integration_id', k.integration_id)) from k) as keys
+    from o, i`;
   try {
-    row = (await rt.db
-      .with("o", (db) => db.insertInto("orders").values(order).returningAll())
-      .with("i", (db) =>
-        db
-          .insertInto("payment_intentions")
-          .values({ ...intention, order_id: (eb) => eb.selectFrom("o").select("o.id") })
-          .returningAll(),
-      )
-      .with("k", (db) =>
-        db
-          .insertInto("payment_keys")
-          .values(
-            keys.map((k) => ({
-              ...k,
-              order_id: (eb) => eb.selectFrom("o").select("o.id"),
-              intention_id: (eb) => eb.selectFrom("i").select("i.id"),
-            })),
-          )
-          .returning(["id", "integration_id"]),
-      )
-      .selectFrom(["o", "i"])
-      .select((eb) => [
-        sql<unknown>`to_jsonb(o)`.as("order"),
-        sql<unknown>`to_jsonb(i)`.as("intention"),
-        eb
-          .selectFrom("k")
-          .select(
-            sql<
-              { id: number; integration_id: number }[]
-            >`json_agg(json_build_object('id', k.id, 'integration_id', k.integration_id))`.as("keys"),
-          )
-          .as("keys"),
-      ])
-      .executeTakeFirstOrThrow()) as typeof row;
+    [row] = (await st.rows<typeof row>(rt.db, text)) as [typeof row];
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateOrder();
     throw error;

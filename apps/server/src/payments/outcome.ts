@@ -4,6 +4,7 @@ import { signTransaction } from "../callbacks/hmac.ts";
 import type { CallbackJob } from "../callbacks/queue.ts";
 import { reviveRow } from "../db/json-rows.ts";
 import type { CardTokensTable, DB, TransactionsTable } from "../db/schema.ts";
+import { Statement } from "../db/statement.ts";
 import { encryptSecret, readHmacSecret } from "../security/keys.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { newCardToken, sha256 } from "./tokens.ts";
@@ -50,9 +51,9 @@ export interface KnownRows {
  * True (in SQL) when transaction `t` has somewhere to send its processed callback: its payment key's
  * notification url, else its integration's processed callback url (as notificationUrl answers).
  */
-const hasCallbackUrl = (t: string) => sql`coalesce(
-    nullif((select pk.notification_url from payment_keys pk where pk.id = ${sql.ref(`${t}.payment_key_id`)}), ''),
-    nullif((select ig.processed_callback_url from integrations ig where ig.id = ${sql.ref(`${t}.integration_id`)}), '')
+const CALLBACK_URL_OF_T = `coalesce(
+    nullif((select pk.notification_url from payment_keys pk where pk.id = t.payment_key_id), ''),
+    nullif((select ig.processed_callback_url from integrations ig where ig.id = t.integration_id), '')
   ) is not null`;
 
 /** Enqueues a transaction's callback (one statement) when it has somewhere to go. */
@@ -61,9 +62,13 @@ export async function enqueueCallback(
   tx: TransactionRow,
   job: Omit<CallbackJob, "transactionId" | "attempt" | "trigger"> = { kind: "TRANSACTION" },
 ): Promise<void> {
-  await sql`insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
-    select t.id, ${job.kind}, ${job.cardTokenId ?? null}::bigint, 1, 'event' from transactions t
-    where t.id = ${tx.id} and ${hasCallbackUrl("t")}`.execute(trx);
+  const st = new Statement();
+  await st.rows(
+    trx,
+    `insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
+    select t.id, ${st.param(job.kind)}, ${st.param(job.cardTokenId ?? null)}::bigint, 1, 'event' from transactions t
+    where t.id = ${st.param(tx.id)} and ${CALLBACK_URL_OF_T}`,
+  );
 }
 
 const cardTokenContext = (merchantId: number) => `merchant:${merchantId}:card_token`;
@@ -145,70 +150,85 @@ export async function writePayment(
         }
       : source.row;
   const known = options.known;
-  const txSql =
+  // Plain text with positional parameters (db/statement.ts): this is the card path's widest statement.
+  const st = new Statement();
+  const parts = [
     "insert" in source
-      ? db.insertInto("transactions").values(source.insert).returningAll()
-      : db.selectFrom("transactions").selectAll().where("id", "=", source.row.id);
-  const parts = [sql`t as (${txSql})`];
+      ? `t as (insert into transactions ${st.insertColumns(source.insert)} returning *)`
+      : `t as (select * from transactions where id = ${st.param(source.row.id)})`,
+  ];
   if (options.releaseLease)
-    parts.push(sql`kl as (update payment_keys set lease_until = null
-      where id = (select payment_key_id from t) returning 1)`);
+    parts.push(
+      "kl as (update payment_keys set lease_until = null where id = (select payment_key_id from t) returning 1)",
+    );
   const final = v.status !== "pending";
   // A successful payment (not a refund or capture child) of an order: the order, intention, link and card.
   const paid = v.status === "success" && v.parent_transaction_id === null && v.order_id !== null;
   if (paid) {
     if (!known)
-      parts.push(sql`k as (select pk.lock_order_when_paid, pk.intention_id from payment_keys pk
+      parts.push(`k as (select pk.lock_order_when_paid, pk.intention_id from payment_keys pk
         where pk.id = (select payment_key_id from t))`);
     const lock = known
-      ? sql.lit(known.key?.lock_order_when_paid === true)
-      : sql`coalesce((select lock_order_when_paid from k), false)`;
+      ? String(known.key?.lock_order_when_paid === true)
+      : "coalesce((select lock_order_when_paid from k), false)";
+    const order = st.param(v.order_id);
     // A sale adds its amount to the order (an auth does not); either may lock the order.
-    parts.push(
-      v.is_auth
-        ? sql`o as (update orders set is_payment_locked = true where id = ${v.order_id} and ${lock} returning *)`
-        : sql`o as (update orders set paid_amount_cents = greatest(paid_amount_cents + ${v.amount_cents}, 0),
-            payment_status = case when greatest(paid_amount_cents + ${v.amount_cents}, 0) >= amount_cents
-              then 'PAID' else 'UNPAID' end,
-            is_payment_locked = is_payment_locked or ${lock}
-          where id = ${v.order_id} returning *)`,
-    );
-    const intentionId = known ? (known.key?.intention_id ?? null) : sql`(select intention_id from k)`;
-    if (intentionId !== null)
-      parts.push(sql`i as (update payment_intentions set confirmed = true, status = 'confirmed',
-          updated_at = ${new Date()}
-        where id = ${intentionId} returning payment_link_id)`);
-    const linkId = known
+    if (v.is_auth)
+      parts.push(
+        `o as (update orders set is_payment_locked = true where id = ${order} and ${lock} returning *)`,
+      );
+    else {
+      const amount = st.param(v.amount_cents);
+      parts.push(`o as (update orders set paid_amount_cents = greatest(paid_amount_cents + ${amount}, 0),
+          payment_status = case when greatest(paid_amount_cents + ${amount}, 0) >= amount_cents
+            then 'PAID' else 'UNPAID' end,
+          is_payment_locked = is_payment_locked or ${lock}
+        where id = ${order} returning *)`);
+    }
+    const intention = known
+      ? known.key?.intention_id
+        ? st.param(known.key.intention_id)
+        : null
+      : "(select intention_id from k)";
+    if (intention !== null)
+      parts.push(`i as (update payment_intentions set confirmed = true, status = 'confirmed',
+          updated_at = ${st.param(new Date())}
+        where id = ${intention} returning payment_link_id)`);
+    const link = known
       ? known.paymentLinkId
-      : intentionId === null
+        ? st.param(known.paymentLinkId)
+        : null
+      : intention === null
         ? null
-        : sql`(select payment_link_id from i)`;
-    if (linkId !== null)
-      parts.push(sql`l as (update payment_links set status = 'paid', paid_at = ${new Date()}
-        where id = ${linkId} returning 1)`);
+        : "(select payment_link_id from i)";
+    if (link !== null)
+      parts.push(`l as (update payment_links set status = 'paid', paid_at = ${st.param(new Date())}
+        where id = ${link} returning 1)`);
   }
   // Somewhere to send the callback: known, or looked up by the statement.
   const sendTo = known
     ? known.key?.notification_url || known.integration.processed_callback_url
-      ? sql`true`
+      ? "true"
       : undefined
-    : hasCallbackUrl("t");
+    : CALLBACK_URL_OF_T;
   if (final && sendTo)
-    parts.push(sql`j as (insert into callback_jobs (transaction_id, kind, attempt, trigger)
+    parts.push(`j as (insert into callback_jobs (transaction_id, kind, attempt, trigger)
       select t.id, 'TRANSACTION', 1, 'event' from t where ${sendTo} returning 1)`);
   const token =
     paid && (v.data as { _save_card?: boolean } | null)?._save_card ? cardTokenRow(rt, v) : undefined;
   if (token) {
-    parts.push(sql`ct as (${db.insertInto("card_tokens").values(token).returning("id")})`);
+    parts.push(`ct as (insert into card_tokens ${st.insertColumns(token)} returning id)`);
     if (sendTo)
-      parts.push(sql`tj as (insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
+      parts.push(`tj as (insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
         select t.id, 'TOKEN', ct.id, 1, 'event' from t, ct where ${sendTo} returning 1)`);
   }
-  const order = paid
-    ? sql`coalesce((select to_jsonb(o) from o), (select to_jsonb(x) from orders x where x.id = t.order_id))`
-    : sql`(select to_jsonb(x) from orders x where x.id = t.order_id)`;
-  const { rows } = await sql<{ tx: unknown; order: unknown }>`with ${sql.join(parts)}
-    select to_jsonb(t) as tx, ${order} as "order" from t`.execute(db);
+  const orderJson = paid
+    ? "coalesce((select to_jsonb(o) from o), (select to_jsonb(x) from orders x where x.id = t.order_id))"
+    : "(select to_jsonb(x) from orders x where x.id = t.order_id)";
+  const rows = await st.rows<{ tx: unknown; order: unknown }>(
+    db,
+    `with ${parts.join(",\n")}\nselect to_jsonb(t) as tx, ${orderJson} as "order" from t`,
+  );
   const row = rows[0];
   if (!row) throw new Error("the payment's transaction row is missing");
   return {
