@@ -61,6 +61,19 @@ function cpuOf(pids: number[]): Map<number, number> {
 
 const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
+/** The whole machine's busy and idle CPU seconds so far (/proc/stat: every core, every process, the kernel). */
+function machineCpu(): { busy: number; idle: number } {
+  const fields = fs
+    .readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+  return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+}
+
 /** The PostgreSQL backends serving this benchmark's database (not other databases' work on the machine). */
 async function backendPids(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
@@ -305,6 +318,7 @@ export async function run(): Promise<void> {
       servers: sum(cpuOf(serverPids)),
       bench: process.cpuUsage(),
     };
+    const machineBefore = machineCpu();
     const started = performance.now();
     let next = 0;
     const concurrently = (work: (n: number) => Promise<void>) => {
@@ -349,6 +363,7 @@ export async function run(): Promise<void> {
     const delivered = received.size - warmCallbacks.size;
     const elapsed = (Math.max(lastCallbackAt, paidAt) - started) / 1000;
     const benchCpu = process.cpuUsage(cpuBefore.bench);
+    const machineAfter = machineCpu();
     const perPayment = (seconds: number) => Math.round((seconds * 1000 * 100) / PAYMENTS) / 100;
     const cpuMs = {
       servers: perPayment(sum(cpuOf(serverPids)) - cpuBefore.servers),
@@ -360,6 +375,15 @@ export async function run(): Promise<void> {
         ),
       ),
       bench_client_and_receiver: perPayment((benchCpu.user + benchCpu.system) / 1e6),
+    };
+    // Everything else that ran meanwhile: PostgreSQL's WAL writer and checkpointer, autovacuum, the kernel's I/O,
+    // other work on the machine.
+    const machineBusy = machineAfter.busy - machineBefore.busy;
+    const machineIdle = machineAfter.idle - machineBefore.idle;
+    const accounted = cpuMs.servers + cpuMs.postgres + cpuMs.bench_client_and_receiver;
+    const machine = {
+      busy_percent: Math.round((machineBusy / (machineBusy + machineIdle)) * 1000) / 10,
+      other_cpu_ms_per_payment: Math.max(0, perPayment(machineBusy) - accounted),
     };
     intentionMs.sort((a, b) => a - b);
     cardMs.sort((a, b) => a - b);
@@ -394,6 +418,8 @@ export async function run(): Promise<void> {
       },
       // CPU time per payment by process kind: at 500 a second two cores allow 4 ms in all.
       cpu_ms_per_payment: cpuMs,
+      // The machine during the run: how busy its cores were, and the CPU per payment of everything not above.
+      machine_during_run: machine,
       goal_payments_per_second: 500,
       // The machine's 1-minute load average around the run: other work on the same cores lowers the figures.
       load_average: {
