@@ -19,9 +19,10 @@ import { PG_URL, percentile, serverNodeOptions } from "./_support.ts";
  * (POST /v1/intention/), the customer pays it with the sandbox card (POST /api/checkout/card), and the signed
  * processed callback reaches a local receiver. The clock runs from the first request to the last callback.
  *
- * Environment: BENCH_PG_URL (default the local server), BENCH_PAYMENTS (5000), BENCH_CONCURRENCY (128),
- * BENCH_SERVERS (server processes, default 1: on two cores PostgreSQL needs the other one, and a second process
- * costs more CPU per payment than it adds), BENCH_POOL_SIZE (connections per server, 20), BENCH_TCP=1 (TCP
+ * Environment: BENCH_PG_URL (default the local server), BENCH_PAYMENTS (5000), BENCH_WARMUP (1000 payments at
+ * full concurrency before the clock starts), BENCH_CONCURRENCY (128), BENCH_SERVERS (server processes,
+ * default 1: on two cores PostgreSQL needs the other one, and a second process costs more CPU per payment than
+ * it adds), BENCH_POOL_SIZE (connections per server, 20), BENCH_TCP=1 (TCP
  * instead of the Unix socket). For experiments: BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"),
  * BENCH_LOG_STATEMENTS=1 (every statement's duration in the server log), BENCH_EXPLAIN=<ms> (plans of slower
  * statements), BENCH_NO_TRIGGERS=1 and BENCH_ASYNC_COMMIT=1 (what the analytics triggers and the commit flush
@@ -36,6 +37,8 @@ const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 128);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? "20";
+// Payments at full concurrency before the measured ones (BENCH_WARMUP, default 1000).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 // BENCH_PHASES=1: every intention first, then every card payment, with the CPU of each step (for experiments;
 // backends that ended between marks are not counted).
 const PHASES = process.env.BENCH_PHASES === "1";
@@ -300,13 +303,23 @@ export async function run(): Promise<void> {
       await payCard(await createIntention(n, base), base);
     };
 
-    // Warm-up (JIT, connection pools, the job queue), not counted.
-    const warm = 20;
-    for (let i = 0; i < warm; i++) await pay(-1 - i);
-    await new Promise((r) => setTimeout(r, 2000));
+    // Warm-up, not counted: a few payments one at a time, then WARMUP at full concurrency, so the server's JIT,
+    // the connection pool, the prepared statements and the tables' planner statistics are those of a running
+    // portal rather than of its first second. Every warm-up callback has arrived before the clock starts.
+    for (let i = 0; i < 20; i++) await pay(-1 - i);
+    let warmNext = 20;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (warmNext < 20 + WARMUP) await pay(-1 - warmNext++);
+      }),
+    );
+    const warm = 20 + WARMUP;
+    const warmDeadline = Date.now() + 60_000;
+    while (received.size < warm && Date.now() < warmDeadline) await new Promise((r) => setTimeout(r, 20));
     const warmCallbacks = new Set(received.keys());
     intentionMs.length = 0;
     cardMs.length = 0;
+    failures = 0;
 
     console.log(
       `payments benchmark: ${PAYMENTS} payments, concurrency ${CONCURRENCY}, ${SERVERS} server process(es)`,

@@ -56,7 +56,8 @@ export async function idempotent<T>(
     merchantId: number;
     scope: string;
     key: string | undefined;
-    hash: string;
+    /** The request's hash, or a function computing it (only called when there is a key). */
+    hash: string | (() => string);
     /**
      * `run` makes each of its changes in one statement that is atomic on its own (the card path): without a
      * key it then runs on `db` itself, with no database transaction around it. With a key it always runs in the
@@ -71,6 +72,7 @@ export async function idempotent<T>(
     return { ...result, replayed: false };
   }
   const key = opts.key;
+  const hash = typeof opts.hash === "function" ? opts.hash() : opts.hash;
   const outcome = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto("idempotency_keys")
@@ -78,7 +80,7 @@ export async function idempotent<T>(
         merchant_id: opts.merchantId,
         scope: opts.scope,
         key,
-        request_hash: opts.hash,
+        request_hash: hash,
         status_code: 0,
         response: JSON.stringify(null),
       })
@@ -104,7 +106,7 @@ export async function idempotent<T>(
     .where("scope", "=", opts.scope)
     .where("key", "=", key)
     .executeTakeFirstOrThrow();
-  if (stored.request_hash !== opts.hash)
+  if (stored.request_hash !== hash)
     throw paymentError(
       422,
       "idempotency_key_reused",

@@ -415,11 +415,8 @@ export async function payByCard(
       });
     installment = { months, plan: `${months} months` };
   }
-  const hash = requestHash({
-    pan: sha256(card.pan),
-    amount: ctx.key.amount_cents,
-    months: input.installment_months,
-  });
+  const hash = () =>
+    requestHash({ pan: sha256(card.pan), amount: ctx.key.amount_cents, months: input.installment_months });
   const result = await idempotent(
     rt.db,
     {
