@@ -340,7 +340,7 @@ export interface PaymentKeysTable {
   expires_at: Timestamp;
   created_at: Timestamp;
   /** Set while a card payment with this key waits for the acquirer (migration 0013). */
-  lease_until: Date | null;
+  lease_ends_at: Date | null;
 }
 
 export interface CardTokensTable {

@@ -159,7 +159,7 @@ export async function writePayment(
   ];
   if (options.releaseLease)
     parts.push(
-      "kl as (update payment_keys set lease_until = null where id = (select payment_key_id from t) returning 1)",
+      "kl as (update payment_keys set lease_ends_at = null where id = (select payment_key_id from t) returning 1)",
     );
   const final = v.status !== "pending";
   // A successful payment (not a refund or capture child) of an order: the order, intention, link and card.

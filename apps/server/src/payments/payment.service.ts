@@ -210,7 +210,7 @@ const LEASE_WAIT_MS = 15_000;
 
 /**
  * The card path's takeAttempt without a row lock held across the acquirer's call: one statement counts the
- * attempt and leases the key (`lease_until`) if the key row is still the version the context read, no other
+ * attempt and leases the key (`lease_ends_at`) if the key row is still the version the context read, no other
  * payment holds its lease, attempts are left and the order is not paid. The statement that writes the payment
  * clears the lease (writePayment's `releaseLease`). A changed key row (another submission's lease or payment,
  * an intention update) means reading the context again; a held lease means waiting for it, as a row lock would.
@@ -239,13 +239,13 @@ async function leaseAttempt(
       paid: boolean;
     }>`with took as (
         update payment_keys k set attempts = k.attempts + 1,
-          lease_until = now() + make_interval(secs => ${KEY_LEASE_SECONDS})
+          lease_ends_at = now() + make_interval(secs => ${KEY_LEASE_SECONDS})
         where k.id = ${ctx.key.id} and k.xmin = ${ctx.keyVersion}::text::xid
-          and k.attempts < ${MAX_PAYMENT_ATTEMPTS} and (k.lease_until is null or k.lease_until <= now())
+          and k.attempts < ${MAX_PAYMENT_ATTEMPTS} and (k.lease_ends_at is null or k.lease_ends_at <= now())
           and not ${keyOrderPaid}
         returning k.attempts)
       select (select attempts from took) as taken, k.xmin::text as version, k.attempts,
-        coalesce(k.lease_until > now(), false) as busy, ${keyOrderPaid} as paid
+        coalesce(k.lease_ends_at > now(), false) as busy, ${keyOrderPaid} as paid
       from payment_keys k ${fastCommit} where k.id = ${ctx.key.id}`.execute(db);
     const row = rows[0];
     if (!row) throw paymentError(404, "invalid_token", INVALID_TOKEN);
@@ -436,7 +436,7 @@ export async function payByCard(
         // The payment was not written: the lease ends now rather than when it lapses (the attempt stays used).
         await db
           .updateTable("payment_keys")
-          .set({ lease_until: null })
+          .set({ lease_ends_at: null })
           .where("id", "=", c.key.id)
           .execute()
           .catch(() => undefined);

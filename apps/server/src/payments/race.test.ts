@@ -157,7 +157,7 @@ describe("concurrent payments, refunds and captures [postgres]", () => {
     expect(txs.filter((t) => t.status === "success")).toHaveLength(1);
     expect(txs).toHaveLength(1);
     expect(order).toMatchObject({ paid_amount_cents: order.amount_cents, payment_status: "PAID" });
-    expect(key).toMatchObject({ attempts: 1, lease_until: null });
+    expect(key).toMatchObject({ attempts: 1, lease_ends_at: null });
   });
 
   it("10 concurrent declined card payments use the 3 attempts and no more", async () => {
@@ -171,7 +171,7 @@ describe("concurrent payments, refunds and captures [postgres]", () => {
     const { txs, order, key } = await outcome(token, orderId);
     expect(txs.map((t) => t.status)).toEqual(["declined", "declined", "declined"]);
     expect(order.paid_amount_cents).toBe(0);
-    expect(key).toMatchObject({ attempts: 3, lease_until: null });
+    expect(key).toMatchObject({ attempts: 3, lease_ends_at: null });
   });
 
   it("a payment waits for another one's lease, and a lapsed lease (a stopped process) blocks nothing", async () => {
@@ -180,7 +180,7 @@ describe("concurrent payments, refunds and captures [postgres]", () => {
     const lease = (seconds: number) =>
       db
         .updateTable("payment_keys")
-        .set({ lease_until: new Date(Date.now() + seconds * 1000) })
+        .set({ lease_ends_at: new Date(Date.now() + seconds * 1000) })
         .where("order_id", "=", orderId)
         .execute();
     await lease(-5);
@@ -193,6 +193,6 @@ describe("concurrent payments, refunds and captures [postgres]", () => {
     expect(paid.json().transaction.success).toBe(true);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     const { key } = await outcome(token, orderId);
-    expect(key).toMatchObject({ attempts: 2, lease_until: null });
+    expect(key).toMatchObject({ attempts: 2, lease_ends_at: null });
   });
 });
