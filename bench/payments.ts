@@ -396,7 +396,7 @@ export async function run(): Promise<void> {
     const accounted = cpuMs.servers + cpuMs.postgres + cpuMs.bench_client_and_receiver;
     const machine = {
       busy_percent: Math.round((machineBusy / (machineBusy + machineIdle)) * 1000) / 10,
-      other_cpu_ms_per_payment: Math.max(0, perPayment(machineBusy) - accounted),
+      other_cpu_ms_per_payment: Math.max(0, Math.round((perPayment(machineBusy) - accounted) * 100) / 100),
     };
     intentionMs.sort((a, b) => a - b);
     cardMs.sort((a, b) => a - b);
