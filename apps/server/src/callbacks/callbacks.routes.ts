@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMerchantId } from "../auth/auth.hook.ts";
 import { paymentError } from "../payments/errors.ts";
-import { notificationUrl } from "../payments/outcome.ts";
+import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
-import { enqueueCallbacks } from "./queue.ts";
 
 const TAGS = ["callbacks"];
 
@@ -96,15 +95,16 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const merchantId = requireMerchantId(request);
       const tx = await ownTransaction(merchantId, request.params.id);
-      if (!(await notificationUrl(rt.db, tx)))
+      const enqueued = await enqueueTransactionCallbacks(rt.db, [tx.id], {
+        kind: "TRANSACTION",
+        trigger: "manual",
+      });
+      if (enqueued === 0)
         throw paymentError(
           409,
           "no_callback_url",
           "This transaction's integration has no transaction processed callback url.",
         );
-      await enqueueCallbacks(rt.db, [
-        { transactionId: tx.id, kind: "TRANSACTION", attempt: 1, trigger: "manual" },
-      ]);
       return reply.code(202).send({ detail: "Callback sent." });
     },
   );

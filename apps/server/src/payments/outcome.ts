@@ -22,25 +22,6 @@ import {
  * (writePayment).
  */
 
-/** The notification url of a transaction: its payment key's (from the intention or payment key request), else its integration's. */
-export async function notificationUrl(db: Kysely<DB>, tx: TransactionRow): Promise<string | null> {
-  if (tx.payment_key_id !== null) {
-    const key = await db
-      .selectFrom("payment_keys")
-      .select("notification_url")
-      .where("id", "=", tx.payment_key_id)
-      .executeTakeFirst();
-    if (key?.notification_url) return key.notification_url;
-  }
-  if (tx.integration_id === null) return null;
-  const integration = await db
-    .selectFrom("integrations")
-    .select("processed_callback_url")
-    .where("id", "=", tx.integration_id)
-    .executeTakeFirst();
-  return integration?.processed_callback_url || null;
-}
-
 /** Rows the caller already holds, so the outcome needs no second read of them. */
 export interface KnownRows {
   key: { notification_url: string | null; lock_order_when_paid: boolean; intention_id: number | null } | null;
@@ -49,26 +30,37 @@ export interface KnownRows {
 
 /**
  * True (in SQL) when transaction `t` has somewhere to send its processed callback: its payment key's
- * notification url, else its integration's processed callback url (as notificationUrl answers).
+ * notification url, else its integration's processed callback url.
  */
 const CALLBACK_URL_OF_T = `coalesce(
     nullif((select pk.notification_url from payment_keys pk where pk.id = t.payment_key_id), ''),
     nullif((select ig.processed_callback_url from integrations ig where ig.id = t.integration_id), '')
   ) is not null`;
 
-/** Enqueues a transaction's callback (one statement) when it has somewhere to go. */
-export async function enqueueCallback(
-  trx: Kysely<DB>,
-  tx: TransactionRow,
-  job: Omit<CallbackJob, "transactionId" | "attempt" | "trigger"> = { kind: "TRANSACTION" },
-): Promise<void> {
+/**
+ * Enqueues the processed callbacks (first attempts) of those of the transactions that have somewhere to send
+ * them, in one statement; answers how many were enqueued.
+ */
+export async function enqueueTransactionCallbacks(
+  db: Kysely<DB>,
+  transactionIds: readonly number[],
+  job: Pick<CallbackJob, "kind" | "cardTokenId" | "trigger">,
+): Promise<number> {
+  if (transactionIds.length === 0) return 0;
   const st = new Statement();
-  await st.rows(
-    trx,
+  const rows = await st.rows(
+    db,
     `insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger)
-    select t.id, ${st.param(job.kind)}, ${st.param(job.cardTokenId ?? null)}::bigint, 1, 'event' from transactions t
-    where t.id = ${st.param(tx.id)} and ${CALLBACK_URL_OF_T}`,
+    select t.id, ${st.param(job.kind)}, ${st.param(job.cardTokenId ?? null)}::bigint, 1, ${st.param(job.trigger)}
+    from transactions t where t.id = any(${st.param(transactionIds)}::bigint[]) and ${CALLBACK_URL_OF_T}
+    order by t.id returning 1`,
   );
+  return rows.length;
+}
+
+/** Enqueues a transaction's callback of an event when it has somewhere to go. */
+export async function enqueueCallback(trx: Kysely<DB>, tx: TransactionRow): Promise<void> {
+  await enqueueTransactionCallbacks(trx, [tx.id], { kind: "TRANSACTION", trigger: "event" });
 }
 
 const cardTokenContext = (merchantId: number) => `merchant:${merchantId}:card_token`;

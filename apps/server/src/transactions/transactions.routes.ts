@@ -17,7 +17,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/auth.hook.ts";
-import { enqueueCallbacks } from "../callbacks/queue.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { PaymentError } from "../payments/errors.ts";
 import { idempotencyKeyOf } from "../payments/idempotency.ts";
@@ -27,7 +26,7 @@ import {
   refundTransaction,
   voidTransaction,
 } from "../payments/operations.service.ts";
-import { notificationUrl } from "../payments/outcome.ts";
+import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { HttpError } from "../security/errors.ts";
 import { refundNeedsOtp, transactionDetails } from "./details.ts";
@@ -334,20 +333,19 @@ export async function transactionRoutes(parent: FastifyInstance): Promise<void> 
       const from = parseDateParam(request.body.date_from, "date_from", false);
       const to = parseDateParam(request.body.date_to, "date_to", true);
       const rows = await scopedTransactions(db, scope, request.body.is_live)
-        .selectAll("t")
+        .select("t.id")
         .where("t.created_at", ">=", from!)
         .where("t.created_at", "<", to!)
         .orderBy("t.id")
         .limit(RESEND_MAX)
         .execute();
-      const withUrl: typeof rows = [];
-      for (const tx of rows) if (await notificationUrl(db, tx)) withUrl.push(tx);
-      // One statement: every callback of the range is enqueued, or none.
-      await enqueueCallbacks(
+      // One statement: every callback of the range that has somewhere to go is enqueued, or none.
+      const count = await enqueueTransactionCallbacks(
         db,
-        withUrl.map((tx) => ({ transactionId: tx.id, kind: "TRANSACTION", attempt: 1, trigger: "manual" })),
+        rows.map((r) => r.id),
+        { kind: "TRANSACTION", trigger: "manual" },
       );
-      return reply.code(202).send({ detail: "Callback sent.", count: withUrl.length });
+      return reply.code(202).send({ detail: "Callback sent.", count });
     },
   );
 }

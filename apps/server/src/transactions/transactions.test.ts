@@ -448,6 +448,33 @@ describeEachDatabase("transactions workspace: list, totals, details, actions", (
       expect(response.statusCode, response.body).toBe(202);
       expect(response.json().count).toBe(1);
     });
+
+    it("re-sends by range only the callbacks that have somewhere to go; one without answers 409", async () => {
+      const fx = fixtures(app.payments.db);
+      const withUrl = await fx.integration(merchantId, { processed_callback_url: "http://127.0.0.1:9/cb" });
+      const without = await fx.integration(merchantId, { processed_callback_url: null });
+      const at = new Date("2025-06-06T10:00:00Z");
+      const sent = await fresh({ integration_id: withUrl.id, created_at: at });
+      const silent = await fresh({ integration_id: without.id, created_at: at });
+      const jobs = (id: number) =>
+        app.payments.db
+          .selectFrom("callback_jobs")
+          .select("trigger")
+          .where("transaction_id", "=", id)
+          .execute();
+      const response = await post("/api/transactions/callbacks/resend", {
+        date_from: "2025-06-01",
+        date_to: "2025-06-30",
+      });
+      expect(response.statusCode, response.body).toBe(202);
+      expect(response.json().count).toBe(1);
+      expect(await jobs(sent.id)).toEqual([{ trigger: "manual" }]);
+      expect(await jobs(silent.id)).toEqual([]);
+      const one = await post(`/api/transactions/${silent.id}/callbacks/resend`, {});
+      expect(one.statusCode, one.body).toBe(409);
+      expect(one.json().code).toBe("no_callback_url");
+      expect(await jobs(silent.id)).toEqual([]);
+    });
   });
 
   describe("tenants", () => {
