@@ -165,8 +165,13 @@ describe("migration 0011 moves callbacks still waiting in pg-boss into the outbo
         attempt: 1,
         trigger: "event",
       });
-      await boss.fetch("payments-callback", { batchSize: 3 });
-      await boss.complete("payments-callback", done!);
+      // One delivery in flight (active), one finished; set directly, as pg-boss's fetch may not yet see a job
+      // sent within the same millisecond.
+      await sql`update pgboss.job set state = 'active', started_on = now()
+        where name = 'payments-callback' and data->>'transactionId' = '41'`.execute(database.db);
+      await sql`update pgboss.job set state = 'completed', completed_on = now() where id = ${done!}::uuid`.execute(
+        database.db,
+      );
       await boss.stop({ graceful: false, close: false, wait: true });
 
       const after = await migrator.migrateToLatest();

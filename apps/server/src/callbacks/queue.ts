@@ -1,5 +1,5 @@
-import { type Insertable, type Kysely, sql } from "kysely";
-import type { CallbackJobsTable, DB } from "../db/schema.ts";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
 
 /**
  * The callback outbox (migration 0011, ADR 0005): one row of `callback_jobs` per pending delivery attempt, written
@@ -28,18 +28,6 @@ export interface TakenJob {
 /** A job taken this many times without being finished is parked (our own failure, not the merchant's answer). */
 export const MAX_TAKEN = 6;
 
-/** The outbox row of a job, due now or after `delaySeconds`. */
-export function callbackJobRow(job: CallbackJob, delaySeconds = 0): Insertable<CallbackJobsTable> {
-  return {
-    transaction_id: job.transactionId,
-    kind: job.kind,
-    card_token_id: job.cardTokenId ?? null,
-    attempt: job.attempt,
-    trigger: job.trigger,
-    ...(delaySeconds > 0 ? { run_at: new Date(Date.now() + delaySeconds * 1000) } : {}),
-  };
-}
-
 /** Enqueues deliveries in the caller's database transaction (or as one statement of their own). */
 export async function enqueueCallbacks(
   db: Kysely<DB>,
@@ -49,7 +37,16 @@ export async function enqueueCallbacks(
   if (jobs.length === 0) return;
   await db
     .insertInto("callback_jobs")
-    .values(jobs.map((job) => callbackJobRow(job, delaySeconds)))
+    .values(
+      jobs.map((job) => ({
+        transaction_id: job.transactionId,
+        kind: job.kind,
+        card_token_id: job.cardTokenId ?? null,
+        attempt: job.attempt,
+        trigger: job.trigger,
+        ...(delaySeconds > 0 ? { run_at: new Date(Date.now() + delaySeconds * 1000) } : {}),
+      })),
+    )
     .execute();
 }
 
