@@ -189,6 +189,9 @@ const keyOrderPaid = sql`(coalesce((select o.amount_cents > 0 and o.paid_amount_
   or coalesce((select true from transactions t where t.order_id = k.order_id
     and t.parent_transaction_id is null and t.status = 'success' and not t.is_voided limit 1), false))`;
 
+const attemptsExhausted = () =>
+  paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
+
 /**
  * Locks the payment key and counts one more attempt, then checks the payment is still open: refuses once
  * MAX_PAYMENT_ATTEMPTS were used, or when the order was paid or the key expired. One statement counts the
@@ -199,8 +202,7 @@ async function takeAttempt(rt: PaymentsRuntime, trx: Kysely<DB>, ctx: PaymentCon
     update payment_keys k set attempts = k.attempts + 1 where k.id = ${ctx.key.id}
       and k.attempts < ${MAX_PAYMENT_ATTEMPTS}
     returning k.attempts, ${keyOrderPaid} as paid`.execute(trx);
-  if (rows.length === 0)
-    throw paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
+  if (rows.length === 0) throw attemptsExhausted();
   await assertOpen(rt, ctx, trx, rows[0]!.paid);
 }
 
@@ -251,8 +253,7 @@ async function leaseAttempt(
     if (!row) throw paymentError(404, "invalid_token", INVALID_TOKEN);
     if (row.taken !== null) return { ...ctx, key: { ...ctx.key, attempts: row.taken } };
     if (row.version === ctx.keyVersion) {
-      if (row.attempts >= MAX_PAYMENT_ATTEMPTS)
-        throw paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
+      if (row.attempts >= MAX_PAYMENT_ATTEMPTS) throw attemptsExhausted();
       if (row.paid) await assertOpen(rt, ctx, db, true);
     }
     if (row.busy) {
