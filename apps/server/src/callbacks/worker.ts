@@ -104,7 +104,7 @@ export async function startCallbackWorker(
       clearInterval(lapseTimer);
       unsubscribe();
       stopping = true;
-      for (const wake of [...sleepers]) wake();
+      wakeAll();
       // Batches in flight finish (their deliveries are recorded and completed) before the process goes on.
       await Promise.all(running);
     },

@@ -37,7 +37,7 @@ export async function exportRoutes(parent: FastifyInstance): Promise<void> {
   const db = rt.db;
   const dataDir = parent.deps.config.dataDir;
   let queue: Promise<PgBoss> | undefined;
-  // The payment core's pg-boss instance (one per process), with our queue created once.
+  // The process's pg-boss instance (rt.jobs, one per process), with our queue created once.
   const boss = () => {
     queue ??= rt.jobs.ready().then(async (b) => {
       await b.createQueue(EXPORT_QUEUE);

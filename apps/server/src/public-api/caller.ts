@@ -10,7 +10,7 @@ import {
 } from "../payments/orders.service.ts";
 import type { IntegrationRow } from "../payments/payment.service.ts";
 import { sha256 } from "../payments/tokens.ts";
-import { findMerchantByKey, merchantKeyLookup } from "../security/keys.ts";
+import { merchantKeyLookup } from "../security/keys.ts";
 
 /**
  * Who calls the public API. The provider's clients authenticate in several ways, all accepted on every
@@ -78,27 +78,23 @@ export async function authenticateMerchant(
   const credential = credentialOf(request);
   if (!credential) throw unauthorized(NOT_PROVIDED);
   if (SECRET_KEY.test(credential)) {
-    if (integrations) {
-      const row = await merchantKeyLookup(db, "secret", credential)
-        .select(
-          sql<unknown[]>`(select coalesce(json_agg(to_jsonb(i) order by i.id), '[]'::json) from integrations i
-            where ${integrationCandidatesWhere(sql.ref("merchant_keys.merchant_id"), sql.ref("merchant_keys.is_live"), integrationRefs(integrations))})`.as(
-            "integrations",
-          ),
-        )
-        .executeTakeFirst();
-      if (!row) throw unauthorized(INVALID_SECRET_KEY);
-      return {
-        merchantId: row.merchant_id,
-        isLive: row.is_live,
-        via: "secret_key",
-        country: row.country,
-        integrations: row.integrations.map((i) => reviveRow<IntegrationRow>(i)),
-      };
-    }
-    const owner = await findMerchantByKey(db, "secret", credential);
-    if (!owner) throw unauthorized(INVALID_SECRET_KEY);
-    return { merchantId: owner.merchantId, isLive: owner.isLive, via: "secret_key", country: owner.country };
+    const candidates = integrations
+      ? sql<
+          unknown[] | null
+        >`(select coalesce(json_agg(to_jsonb(i) order by i.id), '[]'::json) from integrations i
+          where ${integrationCandidatesWhere(sql.ref("merchant_keys.merchant_id"), sql.ref("merchant_keys.is_live"), integrationRefs(integrations))})`
+      : sql<unknown[] | null>`null`;
+    const row = await merchantKeyLookup(db, "secret", credential)
+      .select(candidates.as("integrations"))
+      .executeTakeFirst();
+    if (!row) throw unauthorized(INVALID_SECRET_KEY);
+    return {
+      merchantId: row.merchant_id,
+      isLive: row.is_live,
+      via: "secret_key",
+      country: row.country,
+      integrations: row.integrations?.map((i) => reviveRow<IntegrationRow>(i)),
+    };
   }
   const merchantId = await authTokenOwner(db, credential, now);
   if (merchantId === undefined) throw unauthorized(INVALID_TOKEN);
