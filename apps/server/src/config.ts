@@ -23,16 +23,18 @@ export interface Config {
   /** Serve the built web apps from apps/web/dist and apps/checkout/dist. */
   serveWeb: boolean;
   /**
-   * Which peers may set X-Forwarded-For/-Proto (client IP for rate limits, https for Secure cookies). Default:
-   * proxies on loopback and private networks, so a client reaching the server directly cannot fake its IP.
-   * TRUST_PROXY=true trusts any peer, false none, or a comma list of addresses/CIDRs.
+   * Which peers may set X-Forwarded-For/-Proto (client IP for rate limits, https for Secure cookies and HSTS).
+   * Default: none, so no client can choose the address its sign-in tries are counted against. TRUST_PROXY names
+   * the proxies: a comma list of addresses/CIDRs (or Fastify's names loopback, linklocal, uniquelocal), a hop
+   * count, or true (any peer: only when every connection comes through the proxy).
    */
-  trustProxy: boolean | string[];
+  trustProxy: boolean | number | string[];
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string[] {
-  if (value === undefined || value === "") return ["loopback", "linklocal", "uniquelocal"];
-  if (value === "true" || value === "false") return value === "true";
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value.trim() === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
   return value
     .split(",")
     .map((v) => v.trim())

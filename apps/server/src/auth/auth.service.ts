@@ -87,11 +87,17 @@ export async function signIn(
 ): Promise<{ session: IssuedSession; answer: LoginResponse }> {
   const username = input.username.trim().toLowerCase();
   const keys = loginKeys(ip, username);
-  const limit = await hitRateLimits(ctx.db, [
-    { key: keys.ipUser, rule: LOGIN_LIMITS.ipUser },
-    { key: keys.user, rule: LOGIN_LIMITS.user },
-    { key: keys.ip, rule: LOGIN_LIMITS.ip },
-  ]);
+  // Narrowest first, stopping at the first refusal: one address that is already refused cannot go on using up
+  // the per-username allowance and lock the owner out from everywhere (it takes several real addresses).
+  const limit = await hitRateLimits(
+    ctx.db,
+    [
+      { key: keys.ipUser, rule: LOGIN_LIMITS.ipUser },
+      { key: keys.ip, rule: LOGIN_LIMITS.ip },
+      { key: keys.user, rule: LOGIN_LIMITS.user },
+    ],
+    { stopAtRefusal: true },
+  );
   if (!limit.allowed)
     throw new HttpError(429, "rate_limited", AUTH_DETAILS.rate_limited, undefined, {
       "retry-after": String(limit.retryAfterSeconds),

@@ -48,13 +48,22 @@ export async function hitRateLimit(
   return { allowed: row.hits <= rule.limit, hits: row.hits, resetAt: new Date(row.reset_at) };
 }
 
-/** Checks several counters at once (for example per IP and per username); every one is counted. */
+/**
+ * Checks several counters at once (for example per IP and per username), in order; every one is counted, or with
+ * `stopAtRefusal` only up to the first that refuses, so tries already refused by a narrow counter (one address)
+ * do not use up a wide one (one username from anywhere) that other people share.
+ */
 export async function hitRateLimits(
   db: Kysely<DB>,
   checks: { key: string; rule: RateLimitRule }[],
+  opts: { stopAtRefusal?: boolean } = {},
 ): Promise<RateLimitResult & { retryAfterSeconds: number }> {
   const results = [];
-  for (const c of checks) results.push(await hitRateLimit(db, c.key, c.rule));
+  for (const c of checks) {
+    const result = await hitRateLimit(db, c.key, c.rule);
+    results.push(result);
+    if (opts.stopAtRefusal && !result.allowed) break;
+  }
   const blocked = results.filter((r) => !r.allowed);
   const resetAt = new Date(Math.max(...(blocked.length ? blocked : results).map((r) => r.resetAt.getTime())));
   return {
