@@ -54,3 +54,20 @@ export function currencyExponent(code: string): 2 | 3 {
   if (!isCurrency(code)) throw new RangeError(`Unknown currency: ${code}`);
   return THREE_DECIMAL_CURRENCIES.includes(code) ? 3 : 2;
 }
+
+/**
+ * The largest amount of one payment, order, link or refund, in minor units: 10,000,000,000 in every currency
+ * (100,000,000.00 of a two-decimal currency, 10,000,000.000 of a three-decimal one). Every total the system
+ * makes is a sum of such amounts, so the cap keeps sums exact: 900,719 payments of the maximum still fit a
+ * JavaScript safe integer (2^53 - 1) and 922 million a bigint column (docs/domain-rules.md, "Money").
+ */
+export const AMOUNT_MAX_MINOR = 10_000_000_000;
+
+const AMOUNT_MAX_BY_CURRENCY: Readonly<Record<Currency, number>> = Object.fromEntries(
+  CURRENCIES.map((code) => [code, AMOUNT_MAX_MINOR]),
+) as Record<Currency, number>;
+
+/** The documented maximum amount, in minor units, of one amount in `code` (never above AMOUNT_MAX_MINOR). */
+export function maxAmountMinor(code: Currency): number {
+  return AMOUNT_MAX_BY_CURRENCY[code];
+}

@@ -1,7 +1,9 @@
 export * from "./analytics-api.ts";
+export * from "./api/config.ts";
 export * from "./app-config.ts";
 export * from "./auth.ts";
 export * from "./captures.ts";
+export * from "./contract.ts";
 export * from "./countries.ts";
 export * from "./currencies.ts";
 export * from "./digits.ts";
@@ -19,6 +21,7 @@ export * from "./profiles.ts";
 export * from "./refunds.ts";
 export * from "./safe-integer.ts";
 export * from "./session.ts";
+export * from "./text-input.ts";
 export * from "./transaction-types.ts";
 export * from "./transfer.ts";
 export * from "./validation.ts";

@@ -1,4 +1,4 @@
-import { type Currency, currencyExponent } from "./currencies.ts";
+import { type Currency, currencyExponent, maxAmountMinor } from "./currencies.ts";
 import { normalizeDigits } from "./digits.ts";
 import { assertSafeInteger, safeAdd } from "./safe-integer.ts";
 
@@ -26,7 +26,8 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 /**
  * Parses a user-entered decimal ("149.99", "١٤٩٫٩٩") to integer minor units without floating point. Accepts
  * ASCII, Arabic-Indic and extended Arabic-Indic digits and "." or "٫" as decimal separator; surrounding spaces
- * are ignored. Rejects signs, group separators, exponents and more fraction digits than the currency has.
+ * are ignored. Rejects signs, group separators, exponents, more fraction digits than the currency has and more
+ * than the currency's maximum amount (maxAmountMinor).
  */
 export function safeParseAmount(input: string, currency: Currency): AmountParseResult {
   const exponent = currencyExponent(currency);
@@ -39,7 +40,7 @@ export function safeParseAmount(input: string, currency: Currency): AmountParseR
   const fraction = match[2] ?? "";
   if (fraction.length > exponent) return { ok: false, problem: "too_many_decimals" };
   const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, "0"));
-  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: "too_large" };
+  if (minor > BigInt(maxAmountMinor(currency))) return { ok: false, problem: "too_large" };
   return { ok: true, amount: Number(minor) };
 }
 
