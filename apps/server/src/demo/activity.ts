@@ -612,12 +612,12 @@ export function generateActivity(ctx: ActivityContext): MerchantActivity {
       }
     }
     if (final.status === "success") {
-      order.paid = order.amount;
       afterSuccess(final);
+      order.paid = paidBy(final);
     }
     if (origin === "INVOICE" || origin === "PRODUCT") {
       const attempts = final === first ? 1 : 2;
-      links.push(linkFor(order, origin, attempts));
+      links.push(linkFor(order, origin, attempts, final.status === "success"));
     }
   }
 
@@ -636,10 +636,25 @@ export function generateActivity(ctx: ActivityContext): MerchantActivity {
     ] as const);
     const order = newOrder(time, method, method.currency, integration.isLive, origin);
     order.canceled = rnd.chance(0.3);
-    if (origin === "INVOICE" || origin === "PRODUCT") links.push(linkFor(order, origin, 0));
+    if (origin === "INVOICE" || origin === "PRODUCT") links.push(linkFor(order, origin, 0, false));
   }
 
-  function linkFor(order: OrderDraft, origin: "INVOICE" | "PRODUCT", attempts: number): LinkDraft {
+  /**
+   * The money a successful payment pays its order, as the payment core counts it (payments/outcome.ts,
+   * operations.service.ts): a sale its amount, an auth only what was captured, a voided payment nothing.
+   */
+  function paidBy(tx: TxDraft): number {
+    if (tx.isVoided) return 0;
+    return tx.trnxType === "auth" ? tx.captured : tx.amount;
+  }
+
+  /** `paid`: the order had a successful payment (an auth pays the link even before its capture). */
+  function linkFor(
+    order: OrderDraft,
+    origin: "INVOICE" | "PRODUCT",
+    attempts: number,
+    paid: boolean,
+  ): LinkDraft {
     const kind = origin === "INVOICE" ? "invoice" : "link";
     const created = order.createdAt.getTime();
     const expiresAt =
@@ -648,14 +663,13 @@ export function generateActivity(ctx: ActivityContext): MerchantActivity {
         : rnd.chance(0.5)
           ? null
           : new Date(created + 30 * DAY_MS);
-    const status: LinkDraft["status"] =
-      order.paid >= order.amount
-        ? "paid"
-        : order.canceled
-          ? "canceled"
-          : rnd.chance(0.25)
-            ? "deactivated"
-            : "unpaid";
+    const status: LinkDraft["status"] = paid
+      ? "paid"
+      : order.canceled
+        ? "canceled"
+        : rnd.chance(0.25)
+          ? "deactivated"
+          : "unpaid";
     const sameKind = ctx.integrations.filter(
       (i) =>
         i.isLive === order.isLive && i.method.currency === order.currency && i.method.channel === "Ecommerce",

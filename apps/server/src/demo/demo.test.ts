@@ -329,6 +329,31 @@ describeEachDatabase("demo data", (get) => {
     );
   });
 
+  it("pays orders as the payment core does: a sale its amount, an auth what was captured, a void nothing", async () => {
+    const payments = await db
+      .selectFrom("transactions")
+      .select(["order_id", "amount_cents", "is_auth", "is_captured", "captured_amount_cents", "is_voided"])
+      .where("parent_transaction_id", "is", null)
+      .where("status", "=", "success")
+      .execute();
+    const expected = new Map<number, number>();
+    for (const t of payments) {
+      if (t.order_id === null) continue;
+      const paid = t.is_voided ? 0 : t.is_auth ? t.captured_amount_cents : t.amount_cents;
+      expected.set(t.order_id, (expected.get(t.order_id) ?? 0) + paid);
+    }
+    const orders = await db.selectFrom("orders").select(["id", "paid_amount_cents"]).execute();
+    const wrong = orders.filter((o) => o.paid_amount_cents !== (expected.get(o.id) ?? 0));
+    expect(wrong).toEqual([]);
+    // The data holds the cases that matter: auths waiting for capture and partly captured ones.
+    expect(payments.some((t) => t.is_auth && !t.is_captured && !t.is_voided)).toBe(true);
+    expect(
+      payments.some(
+        (t) => t.is_auth && t.captured_amount_cents > 0 && t.captured_amount_cents < t.amount_cents,
+      ),
+    ).toBe(true);
+  });
+
   it("does nothing on a later start but returns the existing sign-ins", async () => {
     const before = await db
       .selectFrom("users")
