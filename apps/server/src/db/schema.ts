@@ -289,6 +289,8 @@ export interface ApiAuthTokensTable {
   /** sha256 of the token. */
   id: string;
   merchant_id: number;
+  /** The user whose password made it (0015); null for a token from the API key. */
+  user_id: number | null;
   created_at: Timestamp;
   expires_at: Timestamp;
 }

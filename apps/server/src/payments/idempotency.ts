@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { paymentError } from "./errors.ts";
@@ -18,8 +18,12 @@ export interface IdempotentResult<T> {
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 
-/** A stable hash of the request's meaningful fields (keys sorted, so field order does not matter). */
-export function requestHash(value: unknown): string {
+/**
+ * A stable hash of the request's meaningful fields (keys sorted, so field order does not matter), keyed with the
+ * data key: an HMAC, so a stored hash over a card number (whose first 6 and last 4 digits are stored too) or any
+ * other guessable field cannot be brute-forced back without the key. Cheap enough for the card path.
+ */
+export function requestHash(dataKey: Buffer, value: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === "object")
@@ -30,8 +34,8 @@ export function requestHash(value: unknown): string {
       );
     return v;
   };
-  return createHash("sha256")
-    .update(JSON.stringify(canonical(value)), "utf8")
+  return createHmac("sha256", dataKey)
+    .update(`idempotency:${JSON.stringify(canonical(value))}`, "utf8")
     .digest("hex");
 }
 

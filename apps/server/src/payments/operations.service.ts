@@ -198,6 +198,14 @@ async function answerFor(rt: PaymentsRuntime, trx: Kysely<DB>, child: Transactio
   return transactionObject(view, rt.publicUrl);
 }
 
+/**
+ * An operation's idempotency scope holds the modes its caller sees: a key first used with the test secret key
+ * never replays that (test) answer to the live key, whose own request would not even see the transaction.
+ */
+export function operationScope(operation: Operation, caller: OperationCaller): string {
+  return `${operation}:${caller.isLive === undefined ? "any" : caller.isLive ? "live" : "test"}`;
+}
+
 function requireAmount(amount: number | undefined): number {
   if (amount === undefined)
     throw paymentError(400, "invalid", "This field is required.", {
@@ -217,9 +225,9 @@ export async function refundTransaction(
     rt.db,
     {
       merchantId: caller.merchantId,
-      scope: "refund",
+      scope: operationScope("refund", caller),
       key: request.idempotencyKey,
-      hash: requestHash({ transaction_id: request.transactionId, amount_cents: amount }),
+      hash: requestHash(rt.dataKey, { transaction_id: request.transactionId, amount_cents: amount }),
     },
     async (trx) => {
       const parent = await lockParent(trx, caller, request.transactionId);
@@ -261,9 +269,9 @@ export async function voidTransaction(
     rt.db,
     {
       merchantId: caller.merchantId,
-      scope: "void",
+      scope: operationScope("void", caller),
       key: request.idempotencyKey,
-      hash: requestHash({ transaction_id: request.transactionId }),
+      hash: requestHash(rt.dataKey, { transaction_id: request.transactionId }),
     },
     async (trx) => {
       const parent = await lockParent(trx, caller, request.transactionId);
@@ -308,9 +316,9 @@ export async function captureTransaction(
     rt.db,
     {
       merchantId: caller.merchantId,
-      scope: "capture",
+      scope: operationScope("capture", caller),
       key: request.idempotencyKey,
-      hash: requestHash({ transaction_id: request.transactionId, amount_cents: amount }),
+      hash: requestHash(rt.dataKey, { transaction_id: request.transactionId, amount_cents: amount }),
     },
     async (trx) => {
       const parent = await lockParent(trx, caller, request.transactionId);

@@ -417,7 +417,11 @@ export async function payByCard(
     installment = { months, plan: `${months} months` };
   }
   const hash = () =>
-    requestHash({ pan: sha256(card.pan), amount: ctx.key.amount_cents, months: input.installment_months });
+    requestHash(rt.dataKey, {
+      pan: card.pan,
+      amount: ctx.key.amount_cents,
+      months: input.installment_months,
+    });
   const result = await idempotent(
     rt.db,
     {
@@ -592,7 +596,7 @@ export async function payWithSource(
     });
   if (wanted !== kind || (subtype === "TOKEN" && !takesCards(ctx.integration)))
     throw paymentError(400, "method_not_supported", "This integration does not support this payment source.");
-  const hash = requestHash({ source: input.source, amount: ctx.key.amount_cents });
+  const hash = requestHash(rt.dataKey, { source: input.source, amount: ctx.key.amount_cents });
   const result = await idempotent(
     rt.db,
     { merchantId: ctx.key.merchant_id, scope: `pay:${ctx.key.id}`, key: idempotencyKey, hash },

@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../test/app.ts";
+import { describeEachDatabase } from "../test/databases.ts";
+import { requestHash } from "./idempotency.ts";
+import { payCard, paymentTokenFor, SUCCESS_CARD, type TestMerchant, testMerchant } from "./test-support.ts";
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+describeEachDatabase("idempotency keys: keyed request hashes and per-mode scopes", (get) => {
+  let app: FastifyInstance;
+  let m: TestMerchant;
+  beforeAll(async () => {
+    app = await buildTestApp(get().database);
+    m = await testMerchant(app);
+  });
+  afterAll(() => app.close());
+
+  const storedHashes = async () =>
+    (
+      await app.payments.db
+        .selectFrom("idempotency_keys")
+        .select("request_hash")
+        .where("merchant_id", "=", m.merchantId)
+        .execute()
+    ).map((r) => r.request_hash);
+
+  describe("a card payment with an Idempotency-Key", () => {
+    it("stores no hash that the card number can be rebuilt from, and still replays and refuses as before", async () => {
+      const { token } = await paymentTokenFor(app, m, m.integrations.card);
+      const headers = { "idempotency-key": "card-hash-1" };
+      const first = await payCard(app, token, {}, headers);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().transaction.success).toBe(true);
+
+      // The formula before issue 10: unkeyed sha256 over the amount and sha256(pan). With the stored first 6 and
+      // last 4 digits, the 6 missing digits were found by trying a million candidates against it.
+      const oldFormula = sha256(JSON.stringify({ amount: 10000, pan: sha256(SUCCESS_CARD.pan) }));
+      const hashes = await storedHashes();
+      expect(hashes.length).toBeGreaterThan(0);
+      for (const hash of hashes) {
+        expect(hash).not.toBe(oldFormula);
+        expect(hash).not.toBe(sha256(SUCCESS_CARD.pan));
+        expect(hash).not.toContain(sha256(SUCCESS_CARD.pan));
+      }
+      // It is an HMAC under the data key: the same fields under another key give another value.
+      const fields = { amount: 10000, months: undefined, pan: SUCCESS_CARD.pan };
+      expect(hashes).toContain(requestHash(app.payments.dataKey, fields));
+      expect(hashes).not.toContain(requestHash(Buffer.alloc(32), fields));
+
+      const replay = await payCard(app, token, {}, headers);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual(first.json());
+
+      const otherCard = await payCard(app, token, { pan: "4111111111111111" }, headers);
+      expect(otherCard.statusCode).toBe(422);
+      expect(otherCard.json().code).toBe("idempotency_key_reused");
+    });
+  });
+
+  describe("refund keys are scoped by the caller's mode", () => {
+    it("a key first used with the test secret key does not replay the test refund to the live key", async () => {
+      const { token } = await paymentTokenFor(app, m, m.integrations.card);
+      const id = (await payCard(app, token)).json().transaction.id as number;
+      const refund = (secretKey: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/acceptance/void_refund/refund",
+          headers: { authorization: `Token ${secretKey}`, "idempotency-key": `mode-${id}` },
+          payload: { transaction_id: id, amount_cents: 1000 },
+        });
+      const test = await refund(m.keys.secretKeyTest);
+      expect(test.statusCode, test.body).toBe(200);
+      expect(test.json().is_live).toBe(false);
+
+      const live = await refund(m.keys.secretKeyLive);
+      // The live key does not see the test transaction: the answer is the one it gets without a key.
+      expect(live.statusCode).toBe(404);
+      expect(live.headers["idempotent-replayed"]).toBeUndefined();
+      expect(JSON.stringify(live.json())).not.toContain(String(test.json().id));
+
+      const again = await refund(m.keys.secretKeyTest);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect(again.json().id).toBe(test.json().id);
+      const parent = await app.payments.db
+        .selectFrom("transactions")
+        .select("refunded_amount_cents")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(parent.refunded_amount_cents).toBe(1000);
+    });
+  });
+});
