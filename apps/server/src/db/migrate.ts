@@ -13,7 +13,6 @@ import * as m0012cheaperAnalyticsTriggers from "./migrations/0012_cheaper_analyt
 import * as m0013paymentKeyLease from "./migrations/0013_payment_key_lease.ts";
 import * as m0014unloggedRateLimits from "./migrations/0014_unlogged_rate_limits.ts";
 import * as m0015boundTokensKeyedHashes from "./migrations/0015_bound_tokens_keyed_hashes.ts";
-import * as m0015boundTokensKeyedHashes from "./migrations/0015_bound_tokens_keyed_hashes.ts";
 import * as m0016integrationFrameOrigins from "./migrations/0016_integration_frame_origins.ts";
 import * as m0018orderPaidFromCaptures from "./migrations/0018_order_paid_from_captures.ts";
 
@@ -32,7 +31,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0012_cheaper_analytics_triggers": m0012cheaperAnalyticsTriggers,
   "0013_payment_key_lease": m0013paymentKeyLease,
   "0014_unlogged_rate_limits": m0014unloggedRateLimits,
-  "0015_bound_tokens_keyed_hashes": m0015boundTokensKeyedHashes,
   "0015_bound_tokens_keyed_hashes": m0015boundTokensKeyedHashes,
   "0016_integration_frame_origins": m0016integrationFrameOrigins,
   "0018_order_paid_from_captures": m0018orderPaidFromCaptures,
