@@ -28,13 +28,17 @@ export interface Config {
    * the proxies: a comma list of addresses/CIDRs (or Fastify's names loopback, linklocal, uniquelocal), a hop
    * count, or true (any peer: only when every connection comes through the proxy).
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
   if (value === undefined || value.trim() === "" || value === "false") return false;
   if (value === "true") return true;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  if (/^\d+$/.test(value.trim())) {
+    // A hop count: the nearest N peers are proxies (Fastify's types take no number, its runtime would).
+    const hops = Number(value.trim());
+    return (_address, hop) => hop < hops;
+  }
   return value
     .split(",")
     .map((v) => v.trim())

@@ -57,6 +57,36 @@ const urlField = z
   .nullable()
   .optional();
 
+/** How many origins may frame one integration's checkout: a merchant's site or two, not a list of the web. */
+export const MAX_FRAME_ORIGINS = 5;
+
+/** An https origin exactly (scheme, host, optional port; no path, query or wildcard), kept in URL.origin form. */
+const frameOrigin = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((value, ctx) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    const bare = value.replace(/\/$/, "").toLowerCase();
+    // A host name or address only: URL accepts "*" in a host, which a CSP source would read as a wildcard.
+    const plainHost = url && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
+    if (!url || !plainHost || url.protocol !== "https:" || bare !== url.origin) {
+      ctx.addIssue({ code: "custom", message: "Enter an https origin such as https://shop.example.com." });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
+export const frameOriginsSchema = z
+  .array(frameOrigin)
+  .max(MAX_FRAME_ORIGINS, `At most ${MAX_FRAME_ORIGINS} origins.`)
+  .transform((origins) => [...new Set(origins)]);
+
 export const integrationSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -72,6 +102,8 @@ export const integrationSchema = z.object({
   response_callback_url: z.string().nullable(),
   auto_callback_retrial: z.boolean(),
   onboarding_status: z.string(),
+  /** Origins that may frame the hosted checkout of this integration's payments (besides the portal). */
+  frame_origins: z.array(z.string()),
 });
 
 const errorSchema = z.object({
@@ -96,6 +128,7 @@ export function integrationView(row: Selectable<IntegrationsTable>): z.infer<typ
     response_callback_url: row.response_callback_url,
     auto_callback_retrial: row.auto_callback_retrial,
     onboarding_status: row.onboarding_status,
+    frame_origins: row.frame_origins,
   };
 }
 
@@ -249,7 +282,46 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Edit the transaction processed and response callback urls (empty clears one)",
         params: idParams,
-        body: z.object({ processed_callback_url: urlField, response_callback_url: urlField }),
+        // Strict: an unknown field is a 400 naming it, not silently dropped (an empty update was a 500).
+        body: z.strictObject({ processed_callback_url: urlField, response_callback_url: urlField }),
+        response: {
+          200: z.object({ detail: z.string(), integration: integrationSchema }),
+          400: errorSchema,
+          404: errorSchema,
+        },
+      },
+      config: { permission: "can update payment integration" },
+    },
+    async (request) => {
+      const merchantId = requireMerchantId(request);
+      const current = await load(merchantId, request.params.id);
+      const processed = emptyToNull(request.body.processed_callback_url);
+      const response = emptyToNull(request.body.response_callback_url);
+      if (processed === undefined && response === undefined)
+        return { detail: messageText("integration_edited"), integration: integrationView(current) };
+      const row = await db
+        .updateTable("integrations")
+        .set({
+          ...(processed !== undefined ? { processed_callback_url: processed } : {}),
+          ...(response !== undefined ? { response_callback_url: response } : {}),
+        })
+        .where("id", "=", request.params.id)
+        .where("merchant_id", "=", merchantId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { detail: messageText("integration_edited"), integration: integrationView(row) };
+    },
+  );
+
+  app.put(
+    "/api/integrations/:id/frame_origins",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Set the https origins whose pages may frame this integration's hosted checkout",
+        description: `At most ${MAX_FRAME_ORIGINS}; an empty list lets only the portal frame it.`,
+        params: idParams,
+        body: z.strictObject({ frame_origins: frameOriginsSchema }),
         response: {
           200: z.object({ detail: z.string(), integration: integrationSchema }),
           400: errorSchema,
@@ -261,14 +333,9 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const merchantId = requireMerchantId(request);
       await load(merchantId, request.params.id);
-      const processed = emptyToNull(request.body.processed_callback_url);
-      const response = emptyToNull(request.body.response_callback_url);
       const row = await db
         .updateTable("integrations")
-        .set({
-          ...(processed !== undefined ? { processed_callback_url: processed } : {}),
-          ...(response !== undefined ? { response_callback_url: response } : {}),
-        })
+        .set({ frame_origins: request.body.frame_origins })
         .where("id", "=", request.params.id)
         .where("merchant_id", "=", merchantId)
         .returningAll()
