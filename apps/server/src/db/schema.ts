@@ -144,6 +144,8 @@ export interface IntegrationsTable {
   onboarding_status: Generated<string>;
   /** Payments through this integration are authorisations, captured later (0003_payments). */
   is_auth: Generated<boolean>;
+  /** Origins that may frame this integration's hosted checkout (0016_integration_frame_origins). */
+  frame_origins: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Timestamp;
 }
 
