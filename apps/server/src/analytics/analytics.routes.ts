@@ -1,8 +1,8 @@
 import { analyticsQuerySchema, homeAnswerSchema, PeriodError, reportsAnswerSchema } from "@portal/domain";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireMerchantId } from "../auth/auth.hook.ts";
+import { authError, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { HttpError } from "../security/errors.ts";
 import { foldAnalytics, homeFigures, merchantScope, reportFigures } from "./analytics.service.ts";
 
@@ -16,6 +16,17 @@ const errorSchema = z.object({
 function periodError(error: unknown): never {
   if (error instanceof PeriodError) throw new HttpError(400, "invalid_period", error.message);
   throw error;
+}
+
+/**
+ * The merchant whose figures the caller may read. The home and reports screens are the merchant layout's
+ * (Merchant and MerchantStaff); a terminal user's layout has neither (its menu is transactions and terminal
+ * reports), and the rollups are per merchant, so a terminal would read its whole merchant's figures: 403.
+ * docs/analytics.md.
+ */
+function figuresMerchantId(request: FastifyRequest): number {
+  if (requireUser(request).profile_type === "Terminal") throw authError(403, "forbidden");
+  return requireMerchantId(request);
 }
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +44,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: null },
     },
     async (request) => {
-      const merchantId = requireMerchantId(request);
+      const merchantId = figuresMerchantId(request);
       const scope = await merchantScope(app.deps.database.db, merchantId, request.query.is_live);
       return homeFigures(app.deps.database.db, scope, request.query, new Date()).catch(periodError);
     },
@@ -53,7 +64,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "can view reports" },
     },
     async (request) => {
-      const merchantId = requireMerchantId(request);
+      const merchantId = figuresMerchantId(request);
       const scope = await merchantScope(app.deps.database.db, merchantId, request.query.is_live);
       return reportFigures(app.deps.database.db, scope, request.query, new Date()).catch(periodError);
     },

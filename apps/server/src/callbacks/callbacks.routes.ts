@@ -1,9 +1,11 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireMerchantId } from "../auth/auth.hook.ts";
 import { paymentError } from "../payments/errors.ts";
 import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
+import { merchantScopeOf, notFoundError } from "../transactions/scope.ts";
+import { findTransaction } from "../transactions/transactions.repository.ts";
 
 const TAGS = ["callbacks"];
 
@@ -29,14 +31,10 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const rt = app.payments;
   app.setErrorHandler(portalErrorHandler);
 
-  const ownTransaction = async (merchantId: number, id: number) => {
-    const tx = await rt.db
-      .selectFrom("transactions")
-      .selectAll()
-      .where("id", "=", id)
-      .where("merchant_id", "=", merchantId)
-      .executeTakeFirst();
-    if (!tx) throw paymentError(404, "not_found", "Not found.");
+  // The same scope as the transaction's details page: a terminal user reaches only its terminal's payments.
+  const ownTransaction = async (request: FastifyRequest, id: number) => {
+    const tx = await findTransaction(rt.db, merchantScopeOf(request), id);
+    if (!tx) throw notFoundError();
     return tx;
   };
 
@@ -52,13 +50,12 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "can view transactions" },
     },
     async (request) => {
-      const merchantId = requireMerchantId(request);
-      await ownTransaction(merchantId, request.params.id);
+      const tx = await ownTransaction(request, request.params.id);
       const rows = await rt.db
         .selectFrom("callback_attempts")
         .selectAll()
-        .where("transaction_id", "=", request.params.id)
-        .where("merchant_id", "=", merchantId)
+        .where("transaction_id", "=", tx.id)
+        .where("merchant_id", "=", tx.merchant_id)
         .orderBy("id", "desc")
         .execute();
       return {
@@ -93,8 +90,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "can view transactions" },
     },
     async (request, reply) => {
-      const merchantId = requireMerchantId(request);
-      const tx = await ownTransaction(merchantId, request.params.id);
+      const tx = await ownTransaction(request, request.params.id);
       const enqueued = await enqueueTransactionCallbacks(rt.db, [tx.id], {
         kind: "TRANSACTION",
         trigger: "manual",

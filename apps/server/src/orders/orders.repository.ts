@@ -11,8 +11,11 @@ import {
 } from "@portal/domain";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { payPageUrl } from "../payments/links.service.ts";
+import type { PaymentsRuntime } from "../payments/runtime.ts";
+import { paymentToken } from "../payments/tokens.ts";
 import { orderStatusOf } from "../transactions/details.ts";
-import { merchantCondition, parseDateParam, type Scope } from "../transactions/scope.ts";
+import { orderCondition, parseDateParam, type Scope } from "../transactions/scope.ts";
 import { orderTotals as rollupOrderTotals, totalsRange } from "../transactions/totals.ts";
 import { bankTotals, COUNT_CAP, type ListPage } from "../transactions/transactions.repository.ts";
 import { orderStatusSql } from "./status-sql.ts";
@@ -28,7 +31,7 @@ export function scopedOrders(db: Kysely<DB>, scope: Scope, isLive: boolean): OQu
   return db
     .selectFrom("orders as o")
     .innerJoin("merchants as m", "m.id", "o.merchant_id")
-    .where(merchantCondition(db, scope, sql.ref("o.merchant_id")))
+    .where(orderCondition(db, scope, sql.ref("o.merchant_id"), sql.ref("o.id")))
     .where("o.is_live", "=", isLive)
     .where("o.deleted_at", "is", null);
 }
@@ -181,7 +184,7 @@ export async function findOrder(db: Kysely<DB>, scope: Scope, id: number) {
     .innerJoin("merchants as m", "m.id", "o.merchant_id")
     .selectAll("o")
     .select(["m.country", "m.company_name"])
-    .where(merchantCondition(db, scope, sql.ref("o.merchant_id")))
+    .where(orderCondition(db, scope, sql.ref("o.merchant_id"), sql.ref("o.id")))
     .where("o.id", "=", id)
     .where("o.deleted_at", "is", null)
     .executeTakeFirst();
@@ -190,11 +193,34 @@ export async function findOrder(db: Kysely<DB>, scope: Scope, id: number) {
 type Json = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === "string" ? v : null);
 
+/**
+ * The order's link: the hosted payment page of its newest payment key that has not expired, a page a customer or
+ * the merchant can open (it says so when the order is paid meanwhile). Null when the order has none (orders made
+ * outside the payment core, canceled ones, or whose keys all expired): no dead link is shown.
+ */
+async function orderLink(
+  db: Kysely<DB>,
+  rt: Pick<PaymentsRuntime, "publicUrl" | "dataKey" | "now">,
+  order: { id: number; merchant_id: number; is_canceled: boolean },
+): Promise<string | null> {
+  if (order.is_canceled) return null;
+  const key = await db
+    .selectFrom("payment_keys")
+    .select(["id", "salt"])
+    .where("order_id", "=", order.id)
+    .where("merchant_id", "=", order.merchant_id)
+    .where("expires_at", ">", rt.now())
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return key ? payPageUrl(rt.publicUrl, paymentToken(rt.dataKey, key.id, key.salt)) : null;
+}
+
 export async function orderDetails(
   db: Kysely<DB>,
   scope: Scope,
   order: NonNullable<Awaited<ReturnType<typeof findOrder>>>,
-  publicUrl: string,
+  rt: Pick<PaymentsRuntime, "publicUrl" | "dataKey" | "now">,
 ): Promise<OrderDetails> {
   const txs = await db
     .selectFrom("transactions")
@@ -241,7 +267,7 @@ export async function orderDetails(
           .map((i) => s(i.description) ?? s(i.name))
           .filter(Boolean)
           .join(", ") || null,
-      order_link: `${publicUrl.replace(/\/$/, "")}/api/ecommerce/orders/${order.id}`,
+      order_link: await orderLink(db, rt, order),
     },
     cart: items.map((i) => ({
       name: s(i.name) ?? "",
@@ -272,7 +298,7 @@ export async function softDeleteOrder(db: Kysely<DB>, scope: Scope, id: number):
   const result = await db
     .updateTable("orders as o")
     .set({ deleted_at: new Date() })
-    .where(merchantCondition(db, scope, sql.ref("o.merchant_id")))
+    .where(orderCondition(db, scope, sql.ref("o.merchant_id"), sql.ref("o.id")))
     .where("o.id", "=", id)
     .where("o.deleted_at", "is", null)
     .executeTakeFirst();

@@ -45,6 +45,23 @@ export function merchantCondition(
   return sql<SqlBool>`${column} in (${merchants})`;
 }
 
+/**
+ * The condition "this order belongs to the scope". Orders have no terminal: a terminal user's orders are those
+ * one of its terminal's transactions belongs to; everyone else gets `merchantCondition` on the order's merchant.
+ */
+export function orderCondition(
+  db: Kysely<DB>,
+  scope: Scope,
+  merchantColumn: Expression<number>,
+  orderIdColumn: Expression<number>,
+): Expression<SqlBool> {
+  const merchant = merchantCondition(db, scope, merchantColumn);
+  if (scope.kind !== "merchant" || scope.terminalId === null) return merchant;
+  return sql<SqlBool>`(${merchant} and exists (select 1 from transactions ts
+    where ts.order_id = ${orderIdColumn} and ts.merchant_id = ${scope.merchantId}
+      and ts.terminal_id = ${scope.terminalId}))`;
+}
+
 /** Parses a date filter: YYYY-MM-DD (the whole day: from its start, to its end) or an ISO date-time. */
 export function parseDateParam(value: string | undefined, field: string, end: boolean): Date | undefined {
   if (value === undefined || value === "") return undefined;

@@ -2,7 +2,7 @@ import type { TotalsQuery } from "@portal/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { orderStatusSql } from "../orders/status-sql.ts";
-import { merchantCondition, parseDateParam, type Scope } from "./scope.ts";
+import { merchantCondition, orderCondition, parseDateParam, type Scope } from "./scope.ts";
 
 /**
  * The totals headers' sums: successful payments (rows without a parent, status success, voided or not) by
@@ -90,7 +90,10 @@ export async function plainPaymentTotals(
   }));
 }
 
-/** The plain recomputation of the orders part. Orders have no terminal: the merchant's orders. */
+/**
+ * The plain recomputation of the orders part (also what terminal users get). Orders have no terminal: a terminal
+ * user counts the orders its terminal's transactions belong to (`orderCondition`).
+ */
 export async function plainOrderTotals(
   db: Kysely<DB>,
   scope: Scope,
@@ -105,7 +108,7 @@ export async function plainOrderTotals(
       coalesce(sum(o.paid_amount_cents), 0) as processed
     from orders o
     join merchants m on m.id = o.merchant_id
-    where ${merchantCondition(db, scope, sql.ref("o.merchant_id"))}
+    where ${orderCondition(db, scope, sql.ref("o.merchant_id"), sql.ref("o.id"))}
       and o.is_live = ${range.isLive} and o.deleted_at is null
       ${rangeCondition(sql.ref("o.created_at"), range)}
     group by o.currency`.execute(db);
@@ -280,6 +283,8 @@ export function paymentTotals(db: Kysely<DB>, scope: Scope, range: TotalsRange):
   return rollupPaymentTotals(db, scope, range);
 }
 
+/** The orders part: the rollup (per merchant), but the plain scan for a terminal user. */
 export function orderTotals(db: Kysely<DB>, scope: Scope, range: TotalsRange): Promise<OrderTotal[]> {
+  if (scope.kind === "merchant" && scope.terminalId !== null) return plainOrderTotals(db, scope, range);
   return rollupOrderTotals(db, scope, range);
 }
