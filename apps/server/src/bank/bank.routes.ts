@@ -126,7 +126,7 @@ export async function bankRoutes(parent: FastifyInstance): Promise<void> {
       const scope = bankScopeOf(request);
       const order = await findOrder(db, scope, request.params.id);
       if (!order) throw notFoundError();
-      return orderDetails(db, scope, order, rt.publicUrl);
+      return orderDetails(db, scope, order, rt);
     },
   );
 }

@@ -22,7 +22,6 @@ export async function orderRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.setErrorHandler(portalErrorHandler);
   const db = parent.payments.db;
-  const publicUrl = parent.payments.publicUrl;
 
   app.get(
     "/api/orders",
@@ -67,7 +66,7 @@ export async function orderRoutes(parent: FastifyInstance): Promise<void> {
       const scope = merchantScopeOf(request);
       const order = await findOrder(db, scope, request.params.id);
       if (!order) throw notFoundError();
-      return orderDetails(db, scope, order, publicUrl);
+      return orderDetails(db, scope, order, parent.payments);
     },
   );
 

@@ -30,6 +30,11 @@ export interface LinkInput {
   created_by?: string | undefined;
 }
 
+/** The hosted payment page of one payment key (its derived payment token), as a customer opens it. */
+export function payPageUrl(publicUrl: string, paymentToken: string): string {
+  return `${publicUrl.replace(/\/$/, "")}/checkout/pay?payment_token=${encodeURIComponent(paymentToken)}`;
+}
+
 async function publicKeyOf(db: Kysely<DB>, merchantId: number, isLive: boolean): Promise<string | undefined> {
   const row = await db
     .selectFrom("merchant_keys")
@@ -120,7 +125,7 @@ export async function createPaymentLink(
     clientUrl = `${rt.publicUrl}/unifiedcheckout/?publicKey=${encodeURIComponent(publicKey)}&clientSecret=${encodeURIComponent(clientSecret)}`;
   } else {
     const [method] = await intentionMethods(rt, rt.db, intention);
-    clientUrl = `${rt.publicUrl}/checkout/pay?payment_token=${encodeURIComponent(method!.token)}`;
+    clientUrl = payPageUrl(rt.publicUrl, method!.token);
   }
   return { link: updated, clientUrl };
 }
