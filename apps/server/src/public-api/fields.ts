@@ -1,8 +1,20 @@
+import {
+  AMOUNT_MAX_MINOR,
+  FORBIDDEN_CHARACTERS_MESSAGE,
+  hasForbiddenCharacters,
+  isHttpUrl,
+  JSON_FIELD_MAX_BYTES,
+  JSON_FIELD_MAX_DEPTH,
+  jsonProblem,
+  TEXT_MAX,
+} from "@portal/domain";
 import { z } from "zod";
 
 /**
- * Field types that accept the known client variations: ids and amounts as numbers or numeric strings,
- * booleans as true/false or "true"/"false".
+ * Field types that accept the known client variations (ids and amounts as numbers or numeric strings,
+ * booleans as true/false or "true"/"false") and bound everything else from outside (docs/security.md): text
+ * has a documented maximum length and no NUL, control characters or unpaired surrogates, amounts are positive
+ * and at most the documented maximum, URLs are absolute http(s), JSON objects are bounded in size and depth.
  */
 
 const numericString = /^\s*-?\d+\s*$/;
@@ -12,7 +24,24 @@ export const intField = () =>
 
 export const idField = () => intField().pipe(z.number().int().positive());
 
-export const amountField = () => intField().pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
+/** A count or a number of seconds: 1 or more. */
+export const positiveIntField = () =>
+  intField().pipe(z.number().int().min(1, { message: "Ensure this value is greater than or equal to 1." }));
+
+/**
+ * An amount in minor units: positive and at most AMOUNT_MAX_MINOR, the largest of the currencies' documented
+ * maximums (the services also check the amount against its own currency's, maxAmountMinor).
+ */
+export const amountField = () =>
+  intField().pipe(
+    z
+      .number()
+      .int()
+      .min(1, { message: "Ensure this value is greater than or equal to 1." })
+      .max(AMOUNT_MAX_MINOR, {
+        message: `Ensure this value is less than or equal to ${AMOUNT_MAX_MINOR}.`,
+      }),
+  );
 
 export const boolField = () =>
   z.preprocess((v) => {
@@ -24,15 +53,52 @@ export const boolField = () =>
     return v;
   }, z.boolean());
 
-/** Optional free text the provider accepts as anything printable; numbers are taken as their text. */
-export const textField = () => z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string());
+/** A string of at most `max` characters without forbidden characters (free-form text may hold tab and newlines). */
+export const boundedString = (max: number, opts: { multiline?: boolean } = {}) =>
+  z
+    .string()
+    .max(max, { message: `Ensure this field has no more than ${max} characters.` })
+    .refine((v) => !hasForbiddenCharacters(v, opts.multiline), { message: FORBIDDEN_CHARACTERS_MESSAGE });
+
+/** Tokens, keys, secrets, codes: short, single-line. */
+export const tokenField = () => boundedString(TEXT_MAX.token);
+
+/** Text the provider accepts as anything printable (numbers are taken as their text), at most `max` characters. */
+export const textField = (max: number = TEXT_MAX.name, opts: { multiline?: boolean } = {}) =>
+  z.preprocess((v) => (typeof v === "number" ? String(v) : v), boundedString(max, opts));
+
+/** An absolute http(s) address; an empty value means none. */
+export const urlField = () =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    boundedString(TEXT_MAX.url)
+      .refine(isHttpUrl, { message: "Enter a valid URL." })
+      .transform((v) => v.trim())
+      .optional(),
+  );
+
+const JSON_MESSAGES = {
+  characters: FORBIDDEN_CHARACTERS_MESSAGE,
+  too_large: `Ensure this object has no more than ${JSON_FIELD_MAX_BYTES} bytes of JSON.`,
+  too_deep: `Ensure this object is nested no deeper than ${JSON_FIELD_MAX_DEPTH} levels.`,
+} as const;
+
+/** A JSON object kept as the client sent it (extras, customer, shipping_data): bounded (jsonProblem). */
+export const jsonObjectField = () =>
+  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    const problem = jsonProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: JSON_MESSAGES[problem] });
+  });
+
+/** Lists from outside are bounded too. */
+export const LIST_MAX = { items: 100, methods: 20, cardTokens: 3 } as const;
 
 export const billingDataSchema = z
   .object({
-    first_name: textField().pipe(z.string().min(1).max(50)),
-    last_name: textField().pipe(z.string().min(1).max(50)),
-    email: textField().pipe(z.string().min(1).max(254)),
-    phone_number: textField().pipe(z.string().min(1).max(32)),
+    first_name: textField(50).pipe(z.string().min(1)),
+    last_name: textField(50).pipe(z.string().min(1)),
+    email: textField(254).pipe(z.string().min(1)),
+    phone_number: textField(32).pipe(z.string().min(1)),
     apartment: textField().optional(),
     floor: textField().optional(),
     street: textField().optional(),
@@ -42,7 +108,7 @@ export const billingDataSchema = z
     city: textField().optional(),
     country: textField().optional(),
     state: textField().optional(),
-    extra_description: textField().optional(),
+    extra_description: textField(TEXT_MAX.description, { multiline: true }).optional(),
   })
   .passthrough();
 

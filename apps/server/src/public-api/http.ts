@@ -22,6 +22,8 @@ function messageFor(issue: { keyword?: string; message?: string }): string {
   if (/expected boolean/.test(message)) return "Must be a valid boolean.";
   if (/expected string/.test(message)) return "Not a valid string.";
   if (/expected array/.test(message)) return "Expected a list of items.";
+  // The field types (fields.ts) name their bounds in the provider's wording.
+  if (message.startsWith("Ensure ")) return message;
   if (issue.keyword === "too_small") return "Ensure this value is greater than or equal to the minimum.";
   if (issue.keyword === "too_big") return "Ensure this value is less than or equal to the maximum.";
   return message || "Invalid value.";

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PaymentError } from "../payments/errors.ts";
@@ -8,7 +9,18 @@ import {
   updateIntention,
 } from "../payments/intentions.service.ts";
 import { authenticateMerchant } from "./caller.ts";
-import { amountField, billingDataSchema, idField, intField, normalizeBilling, textField } from "./fields.ts";
+import {
+  amountField,
+  billingDataSchema,
+  idField,
+  jsonObjectField,
+  LIST_MAX,
+  normalizeBilling,
+  positiveIntField,
+  textField,
+  tokenField,
+  urlField,
+} from "./fields.ts";
 import { bothSlashes, hiddenTwin } from "./http.ts";
 import { intentionSchema, providerErrorSchema } from "./schemas.ts";
 
@@ -18,39 +30,41 @@ const PUBLIC = { public: true } as const;
 const itemSchema = z.looseObject({
   name: textField().pipe(z.string().min(1).max(50)),
   amount: amountField(),
-  description: textField().pipe(z.string().max(255)).optional(),
-  quantity: intField().optional(),
-  image: z.string().nullable().optional(),
+  description: textField(TEXT_MAX.description, { multiline: true }).optional(),
+  quantity: positiveIntField().optional(),
+  image: urlField().nullable(),
 });
 
-const methodRef = z.union([idField(), z.string().min(1)]);
+const methodRef = z.union([idField(), textField().pipe(z.string().min(1))]);
+const methodList = z.array(methodRef).max(LIST_MAX.methods);
+const itemList = z.array(itemSchema).max(LIST_MAX.items);
 
 const createBody = z.looseObject({
-  amount: amountField().pipe(z.number().positive()),
-  currency: z.string(),
-  payment_methods: z.array(methodRef),
-  items: z.array(itemSchema).optional(),
+  amount: amountField(),
+  currency: tokenField(),
+  payment_methods: methodList,
+  items: itemList.optional(),
   billing_data: billingDataSchema,
-  customer: z.record(z.string(), z.unknown()).optional(),
-  extras: z.record(z.string(), z.unknown()).optional(),
-  special_reference: textField().optional(),
-  expiration: intField().optional(),
-  notification_url: z.string().optional(),
-  redirection_url: z.string().optional(),
-  card_tokens: z.array(z.string()).optional(),
+  customer: jsonObjectField().optional(),
+  extras: jsonObjectField().optional(),
+  special_reference: textField(TEXT_MAX.reference).optional(),
+  expiration: positiveIntField().optional(),
+  notification_url: urlField(),
+  redirection_url: urlField(),
+  card_tokens: z.array(tokenField()).max(LIST_MAX.cardTokens).optional(),
 });
 
 const updateBody = z.looseObject({
   accept_order_id: idField(),
-  amount: amountField().pipe(z.number().positive()).optional(),
-  payment_methods: z.array(methodRef).optional(),
-  items: z.array(itemSchema).optional(),
+  amount: amountField().optional(),
+  payment_methods: methodList.optional(),
+  items: itemList.optional(),
   billing_data: billingDataSchema.optional(),
-  extras: z.record(z.string(), z.unknown()).optional(),
-  special_reference: textField().optional(),
-  expiration: intField().optional(),
-  notification_url: z.string().optional(),
-  redirection_url: z.string().optional(),
+  extras: jsonObjectField().optional(),
+  special_reference: textField(TEXT_MAX.reference).optional(),
+  expiration: positiveIntField().optional(),
+  notification_url: urlField(),
+  redirection_url: urlField(),
 });
 
 const errors = {
@@ -95,7 +109,7 @@ export const intentionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Update a payment intention that is not paid yet",
-        params: z.object({ client_secret: z.string() }),
+        params: z.object({ client_secret: tokenField() }),
         body: updateBody,
         response: { 200: intentionSchema, ...errors },
       },
@@ -117,7 +131,7 @@ export const intentionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Read an intention with the public key and its client secret (what the checkout reads)",
-        params: z.object({ public_key: z.string(), client_secret: z.string() }),
+        params: z.object({ public_key: tokenField(), client_secret: tokenField() }),
         response: { 200: intentionSchema, 404: providerErrorSchema },
       },
       config: PUBLIC,

@@ -1,3 +1,4 @@
+import { isPhone, TEXT_MAX } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { loadSessionProfile } from "../auth/profile.ts";
@@ -27,10 +28,14 @@ import {
   amountField,
   billingDataSchema,
   boolField,
+  boundedString,
   idField,
-  intField,
+  jsonObjectField,
+  LIST_MAX,
   normalizeBilling,
+  positiveIntField,
   textField,
+  tokenField,
 } from "./fields.ts";
 import { bothSlashes, hiddenTwin } from "./http.ts";
 import { orderSchema, providerErrorSchema, transactionSchema } from "./schemas.ts";
@@ -45,57 +50,76 @@ const errors = {
 };
 
 const authTokenBody = z.looseObject({
-  api_key: z.string().optional(),
-  username: z.string().optional(),
-  password: z.string().optional(),
-  expiration: intField().optional(),
+  api_key: tokenField().optional(),
+  username: boundedString(TEXT_MAX.name).optional(),
+  password: boundedString(TEXT_MAX.token).optional(),
+  // Clients ask for very long tokens (999999999999); the service caps them.
+  expiration: positiveIntField().optional(),
 });
 
 const orderBody = z.looseObject({
-  auth_token: z.string().optional(),
+  auth_token: tokenField().optional(),
   delivery_needed: boolField().optional(),
   amount_cents: amountField(),
-  currency: z.string().optional(),
-  merchant_order_id: textField().optional().nullable(),
+  currency: tokenField().optional(),
+  merchant_order_id: textField(TEXT_MAX.reference).optional().nullable(),
   items: z
     .array(
       z.looseObject({
         name: textField(),
         amount_cents: amountField(),
-        description: textField().optional(),
-        quantity: intField().optional(),
+        description: textField(TEXT_MAX.description, { multiline: true }).optional(),
+        quantity: positiveIntField().optional(),
       }),
     )
+    .max(LIST_MAX.items)
     .optional(),
-  shipping_data: z.record(z.string(), z.unknown()).optional().nullable(),
+  shipping_data: jsonObjectField().optional().nullable(),
 });
 
 const paymentKeyBody = z.looseObject({
-  auth_token: z.string().optional(),
-  amount_cents: amountField().pipe(z.number().positive()),
-  expiration: intField().optional(),
+  auth_token: tokenField().optional(),
+  amount_cents: amountField(),
+  expiration: positiveIntField().optional(),
   order_id: idField(),
-  currency: z.string().optional(),
+  currency: tokenField().optional(),
   integration_id: idField(),
   lock_order_when_paid: boolField().optional(),
   billing_data: billingDataSchema,
 });
 
-const payBody = z.looseObject({
-  source: z.object({ identifier: textField(), subtype: z.string() }),
-  payment_token: z.string().min(1),
-});
+/** A wallet is paid from its phone number (isPhone: 8 to 15 digits, an optional +); a saved card by its token. */
+const payBody = z
+  .looseObject({
+    source: z.object({ identifier: textField(TEXT_MAX.token), subtype: tokenField() }),
+    payment_token: tokenField().pipe(z.string().min(1)),
+  })
+  .superRefine((body, ctx) => {
+    const { identifier, subtype } = body.source;
+    if (subtype.toUpperCase() === "WALLET" && !isPhone(identifier))
+      ctx.addIssue({
+        code: "custom",
+        path: ["source", "identifier"],
+        message: "Enter a valid wallet number.",
+      });
+    if (subtype.toUpperCase() === "TOKEN" && identifier.trim() === "")
+      ctx.addIssue({
+        code: "custom",
+        path: ["source", "identifier"],
+        message: "This field may not be blank.",
+      });
+  });
 
 const operationBody = z.looseObject({
-  auth_token: z.string().optional(),
+  auth_token: tokenField().optional(),
   transaction_id: idField(),
   amount_cents: amountField().optional(),
 });
 
 const inquiryBody = z.looseObject({
-  auth_token: z.string().optional(),
+  auth_token: tokenField().optional(),
   order_id: idField().optional(),
-  merchant_order_id: textField().optional(),
+  merchant_order_id: textField(TEXT_MAX.reference).optional(),
 });
 
 /**
@@ -337,7 +361,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The card tokens saved from an order's payments",
-        body: z.looseObject({ auth_token: z.string().optional(), order_id: idField() }),
+        body: z.looseObject({ auth_token: tokenField().optional(), order_id: idField() }),
         response: {
           200: z.array(z.object({ type: z.literal("TOKEN"), obj: z.looseObject({}) })),
           ...errors,

@@ -1,9 +1,10 @@
+import { TEXT_MAX } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PaymentError } from "../payments/errors.ts";
 import { cancelPaymentLink, createPaymentLink, linkObject } from "../payments/links.service.ts";
 import { authenticateMerchant } from "./caller.ts";
-import { amountField, boolField, idField, textField } from "./fields.ts";
+import { amountField, boolField, idField, LIST_MAX, textField, tokenField, urlField } from "./fields.ts";
 import { bothSlashes, hiddenTwin } from "./http.ts";
 import { paymentLinkSchema, providerErrorSchema } from "./schemas.ts";
 
@@ -24,21 +25,24 @@ const methodsField = z.preprocess(
       ? list.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "")
       : list;
   },
-  z.array(z.union([z.number().int(), z.string()])).min(1),
+  z
+    .array(z.union([z.number().int(), textField().pipe(z.string().min(1))]))
+    .min(1)
+    .max(LIST_MAX.methods),
 );
 
 const createBody = z.looseObject({
-  amount_cents: amountField().pipe(z.number().positive()),
+  amount_cents: amountField(),
   payment_methods: methodsField,
   is_live: boolField(),
   full_name: textField().optional(),
-  email: textField().optional(),
-  phone_number: textField().optional(),
-  description: textField().optional(),
-  reference_id: textField().optional(),
-  notification_url: z.string().optional(),
-  redirection_url: z.string().optional(),
-  expires_at: z.string().optional(),
+  email: textField(254).optional(),
+  phone_number: textField(32).optional(),
+  description: textField(TEXT_MAX.description, { multiline: true }).optional(),
+  reference_id: textField(TEXT_MAX.reference).optional(),
+  notification_url: urlField(),
+  redirection_url: urlField(),
+  expires_at: tokenField().optional(),
 });
 
 /** Quick payment links: form-data (or JSON) bodies, Bearer auth token or secret key. */
