@@ -16,6 +16,7 @@ import { configRoutes } from "./config/config.routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { installRouteTable } from "./http/route-table.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { mailboxRoutes } from "./mail/mailbox.routes.ts";
 import { installMailSender } from "./mail/sender.ts";
@@ -53,6 +54,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
   installErrorHandling(app);
+  installRouteTable(app);
   // Before any route: from here on every route must declare config.public or config.permission.
   await installAuth(app, { publicPrefixes: ["/api/docs"] });
 

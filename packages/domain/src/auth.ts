@@ -104,14 +104,6 @@ export const resetPasswordRequestSchema = z.object({
 
 export const reactivateRequestSchema = z.object({ token: z.string().min(1) });
 
-/** Error answers keep the provider's shape: a detail text, and for field errors a map of field to messages. */
-export const errorResponseSchema = z.object({
-  detail: z.string(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
 /** Sessions end after this many minutes without a request (issue 2). */
 export const SESSION_IDLE_MINUTES = 15;
 /** Wrong old passwords in a row that deactivate an account (spec: "several"; our choice, see docs). */

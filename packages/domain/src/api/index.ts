@@ -1,0 +1,18 @@
+import type { RouteContract, RouteTable } from "../contract.ts";
+import { configApi } from "./config.ts";
+
+/**
+ * Every HTTP route of the portal by feature: the dashboard API, the checkout API and the provider-compatible
+ * public API. The server registers each one (apps/server/src/http/contract-routes.ts); a test fails when a route
+ * has no contract here or a contract has no route.
+ */
+export const API = {
+  config: configApi,
+} as const;
+
+/** The routes by their `METHOD /path` key, for the typed clients (import this type only). */
+export type ApiRoutes = RouteTable<typeof API>;
+
+export function allContracts(): RouteContract[] {
+  return Object.values(API).flatMap((group) => Object.values(group) as RouteContract[]);
+}
