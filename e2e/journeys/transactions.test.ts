@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, launchBrowser, newContext } from "../support/browser.ts";
+import { demoMerchant, paymentToken, testIntegration } from "./checkout-helpers.ts";
 
 /** Transactions and orders (issue 4) against the real server and its demo data, in English and Arabic. */
 interface Credentials {
@@ -387,6 +388,23 @@ describe("orders and the bank view", () => {
     for (const section of ["order", "cart", "shipping", "client", "error"])
       expect(await page.getByTestId(`section-${section}`).count()).toBe(1);
     await expectAccessible(page, "order details (en)");
+    // A demo order was made outside the payment core: it has no payment page, so no link (never a dead one).
+    expect(await page.getByTestId("order-page-link").count()).toBe(0);
+    // An order with a payment key links to its hosted payment page, which opens for a customer.
+    const merchant = demoMerchant(inject("dataDir"));
+    const token = await paymentToken(inject("baseUrl"), merchant, testIntegration(merchant, "VPC"));
+    const payment = await page.request.get(
+      `/api/checkout/payment?payment_token=${encodeURIComponent(token)}`,
+    );
+    const { order_id: orderId } = (await payment.json()) as { order_id: number };
+    await page.goto(`/portal2/en/orders/${orderId}`);
+    await page.getByTestId("order-details").waitFor();
+    const href = await page.getByTestId("order-page-link").getAttribute("href");
+    expect(href).not.toMatch(/\/api\//);
+    const customer = await page.context().newPage();
+    const opened = await customer.goto(href!);
+    expect(opened?.status()).toBe(200);
+    await customer.locator("#cc-number").waitFor();
     await page.context().close();
   });
 

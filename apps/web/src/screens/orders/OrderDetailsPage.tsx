@@ -95,7 +95,12 @@ export default function OrderDetailsPage() {
                   key: "order_link",
                   label: f("order_link"),
                   value: o.order_link ? (
-                    <Anchor href={o.order_link} target="_blank" rel="noreferrer">
+                    <Anchor
+                      href={o.order_link}
+                      target="_blank"
+                      rel="noreferrer"
+                      data-testid="order-page-link"
+                    >
                       {o.order_link}
                     </Anchor>
                   ) : null,
