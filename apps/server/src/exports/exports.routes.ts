@@ -6,12 +6,13 @@ import {
   exportListAnswerSchema,
   exportListQuerySchema,
   exportRequestSchema,
+  type PermissionName,
 } from "@portal/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type PgBoss from "pg-boss";
 import { z } from "zod";
-import { requireUser } from "../auth/auth.hook.ts";
+import { authError, hasPermission, requireUser } from "../auth/auth.hook.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { HttpError } from "../security/errors.ts";
 import type { Scope } from "../transactions/scope.ts";
@@ -20,6 +21,24 @@ import { createExport, DOWNLOAD_FAILED, EXPORT_QUEUE, exportFile, exportItem } f
 const TAGS = ["Exports"];
 const errorSchema = z.object({ detail: z.string(), code: z.string().optional() }).passthrough();
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+type ExportKind = "transactions" | "orders";
+
+/** Exporting a list needs the permission to view that list (the spec names no export permission of its own). */
+export const EXPORT_PERMISSION = {
+  transactions: "can view transactions",
+  orders: "can view orders",
+} as const satisfies Record<ExportKind, PermissionName>;
+
+/** The kinds of export the caller may start and see; 403 when none. */
+export function exportKindsOf(request: FastifyRequest): ExportKind[] {
+  const user = requireUser(request);
+  const kinds = (Object.keys(EXPORT_PERMISSION) as ExportKind[]).filter((k) =>
+    hasPermission(user, EXPORT_PERMISSION[k]),
+  );
+  if (kinds.length === 0) throw authError(403, "forbidden");
+  return kinds;
+}
 
 /** Merchants (and their staff) export their own rows; bank users their bank's merchants' rows. */
 export function exportScopeOf(request: FastifyRequest): Scope {
@@ -47,7 +66,11 @@ export async function exportRoutes(parent: FastifyInstance): Promise<void> {
   };
   const own = async (request: FastifyRequest, id: number) => {
     const scope = exportScopeOf(request);
-    let q = db.selectFrom("exports").selectAll().where("id", "=", id);
+    let q = db
+      .selectFrom("exports")
+      .selectAll()
+      .where("id", "=", id)
+      .where("kind", "in", exportKindsOf(request));
     q =
       scope.kind === "merchant"
         ? q.where("merchant_id", "=", scope.merchantId)
@@ -65,11 +88,15 @@ export async function exportRoutes(parent: FastifyInstance): Promise<void> {
         summary:
           "Start an export (at most one month; trx_all, trx_success or trx_decline): a durable job writes CSV and XLSX",
         body: exportRequestSchema,
-        response: { 201: exportItemSchema, 400: errorSchema },
+        description:
+          "Needs the view permission of the exported list (transactions or orders). At most 3 exports of a user queued or running at once: 429 too_many_exports.",
+        response: { 201: exportItemSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
       },
-      config: { permission: "can view transactions" },
+      // Which permission depends on the body's kind (EXPORT_PERMISSION), checked below.
+      config: { permission: null },
     },
     async (request, reply) => {
+      if (!exportKindsOf(request).includes(request.body.kind)) throw authError(403, "forbidden");
       const scope = exportScopeOf(request);
       const item = await createExport(
         rt.database,
@@ -89,13 +116,14 @@ export async function exportRoutes(parent: FastifyInstance): Promise<void> {
         tags: TAGS,
         summary: "Export history, newest first, with state (new, downloaded) and progress",
         querystring: exportListQuerySchema,
+        description: "Only the kinds of export the user may view (EXPORT_PERMISSION).",
         response: { 200: exportListAnswerSchema },
       },
-      config: { permission: "can view transactions" },
+      config: { permission: null },
     },
     async (request) => {
       const scope = exportScopeOf(request);
-      let q = db.selectFrom("exports");
+      let q = db.selectFrom("exports").where("kind", "in", exportKindsOf(request));
       q =
         scope.kind === "merchant"
           ? q.where("merchant_id", "=", scope.merchantId)
@@ -125,7 +153,7 @@ export async function exportRoutes(parent: FastifyInstance): Promise<void> {
         params: idParams,
         response: { 200: exportItemSchema, 404: errorSchema },
       },
-      config: { permission: "can view transactions" },
+      config: { permission: null }, // the export kind's view permission, in own()
     },
     async (request) => exportItem(await own(request, request.params.id)),
   );
@@ -140,7 +168,7 @@ export async function exportRoutes(parent: FastifyInstance): Promise<void> {
         params: idParams,
         querystring: exportDownloadQuerySchema,
       },
-      config: { permission: "can view transactions" },
+      config: { permission: null }, // the export kind's view permission, in own()
     },
     async (request, reply) => {
       const row = await own(request, request.params.id);

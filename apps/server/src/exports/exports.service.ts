@@ -1,6 +1,6 @@
 import { EventEmitter, once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename } from "node:fs/promises";
+import { chmod, mkdir, rename } from "node:fs/promises";
 import path from "node:path";
 import {
   EXPORT_MAX_DAYS,
@@ -47,6 +47,25 @@ export function exportFile(dataDir: string, id: number, format: "csv" | "xlsx"):
   return path.join(exportDir(dataDir), `export-${id}.${format}`);
 }
 
+/** Export files hold customers' personal data: only the server's own user may read them. */
+export const EXPORT_FILE_MODE = 0o600;
+export const EXPORT_DIR_MODE = 0o700;
+
+/**
+ * Creates the exports folder readable by the server's user only, and narrows it if an older version made it
+ * world-readable (the folder's mode then also covers files written before, whatever their own mode).
+ */
+export async function ensureExportDir(dataDir: string): Promise<string> {
+  const dir = exportDir(dataDir);
+  await mkdir(dir, { recursive: true, mode: EXPORT_DIR_MODE });
+  await chmod(dir, EXPORT_DIR_MODE);
+  return dir;
+}
+
+/** How many exports one user may have queued or running at once (issue 10: exports are not unlimited). */
+export const EXPORTS_IN_PROGRESS_MAX = 3;
+export const TOO_MANY_EXPORTS = `You already have ${EXPORTS_IN_PROGRESS_MAX} exports in progress. Wait until one has finished, then try again.`;
+
 type ExportRow = Awaited<ReturnType<typeof exportRowById>>;
 async function exportRowById(db: Kysely<DB>, id: number) {
   return db.selectFrom("exports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -84,6 +103,17 @@ export async function createExport(
   if (to.getTime() - from.getTime() > EXPORT_MAX_DAYS * 86_400_000)
     throw new HttpError(400, "range_too_long", RANGE_TOO_LONG, { date_to: [RANGE_TOO_LONG] });
   const row = await database.db.transaction().execute(async (trx) => {
+    // The user's row lock makes the count and the insert one step: parallel requests cannot both pass the cap.
+    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom("exports")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .where("job_state", "in", ["queued", "running"])
+      // A job past every retry's expiry (4 tries of 15 minutes) whose process died is not in progress any more.
+      .where("created_at", ">", sql<Date>`now() - interval '2 hours'`)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= EXPORTS_IN_PROGRESS_MAX) throw new HttpError(429, "too_many_exports", TOO_MANY_EXPORTS);
     const created = await trx
       .insertInto("exports")
       .values({
@@ -200,12 +230,12 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
     .where("id", "=", exportId)
     .execute();
   const scope = scopeOfExport(exp);
-  await mkdir(exportDir(dataDir), { recursive: true });
+  await ensureExportDir(dataDir);
   const csvPath = exportFile(dataDir, exportId, "csv");
   const xlsxPath = exportFile(dataDir, exportId, "xlsx");
-  const csv = createWriteStream(`${csvPath}.part`);
+  const csv = createWriteStream(`${csvPath}.part`, { mode: EXPORT_FILE_MODE });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: `${xlsxPath}.part`,
+    stream: createWriteStream(`${xlsxPath}.part`, { mode: EXPORT_FILE_MODE }),
     useStyles: false,
     useSharedStrings: false,
   });
@@ -424,6 +454,7 @@ export async function startExportWorker(
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
   maintenanceSeconds = 30,
 ): Promise<{ stop(): Promise<void> }> {
+  await ensureExportDir(dataDir);
   await boss.createQueue(EXPORT_QUEUE);
   const id = await boss.work<ExportJob>(
     EXPORT_QUEUE,

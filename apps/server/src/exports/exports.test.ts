@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -17,8 +17,12 @@ import {
   DOWNLOAD_FAILED,
   EXPORT_BATCH,
   EXPORT_QUEUE,
+  EXPORTS_IN_PROGRESS_MAX,
+  exportDir,
+  exportFile,
   RANGE_TOO_LONG,
   runExport,
+  TOO_MANY_EXPORTS,
   xlsxDrained,
 } from "./exports.service.ts";
 
@@ -263,5 +267,93 @@ describeEachDatabase("exports: durable job, CSV and XLSX, history and download",
     });
     const list = (await app.inject({ url: "/api/exports", headers: intruder.headers })).json();
     expect(list.results.some((e: { id: number }) => e.id === item.id)).toBe(false);
+  });
+
+  // Issue 10, item 9: any view-only staff member could start unlimited exports.
+  it("needs the view permission of the list it exports", async () => {
+    const fx = fixtures(app.payments.db);
+    const body = { date_from: "2026-05-01", date_to: "2026-05-31", status: "trx_all" };
+    const nobody = await fx.session(await fx.user("MerchantStaff", { merchantId }));
+    expect((await create(body, nobody)).statusCode).toBe(403);
+    expect((await create({ ...body, kind: "orders" }, nobody)).statusCode).toBe(403);
+    expect((await app.inject({ url: "/api/exports", headers: nobody.headers })).statusCode).toBe(403);
+
+    const ordersOnly = await fx.session(
+      await fx.user("MerchantStaff", { merchantId, permissions: ["can view orders"] }),
+    );
+    expect((await create(body, ordersOnly)).statusCode).toBe(403);
+    const orders = await create({ ...body, kind: "orders" }, ordersOnly);
+    expect(orders.statusCode).toBe(201);
+    // The history shows the kinds the user may view, and only those can be opened.
+    const seen = (
+      await app.inject({ url: "/api/exports?page_size=100", headers: ordersOnly.headers })
+    ).json();
+    expect(seen.results.length).toBeGreaterThan(0);
+    expect(seen.results.every((e: { kind: string }) => e.kind === "orders")).toBe(true);
+    const transactionsExport = (await create(body)).json();
+    const hidden = await app.inject({
+      url: `/api/exports/${transactionsExport.id}`,
+      headers: ordersOnly.headers,
+    });
+    expect(hidden.statusCode).toBe(404);
+
+    const transactionsOnly = await fx.session(
+      await fx.user("MerchantStaff", { merchantId, permissions: ["can view transactions"] }),
+    );
+    expect((await create({ ...body, kind: "orders" }, transactionsOnly)).statusCode).toBe(403);
+    expect((await create(body, transactionsOnly)).statusCode).toBe(201);
+  });
+
+  it(`lets a user have at most ${EXPORTS_IN_PROGRESS_MAX} exports queued or running at once`, async () => {
+    const fx = fixtures(app.payments.db);
+    const body = { date_from: "2026-05-01", date_to: "2026-05-31", status: "trx_all" };
+    const viewer = await fx.session(
+      await fx.user("MerchantStaff", { merchantId, permissions: ["can view transactions"] }),
+    );
+    const started = [];
+    for (let i = 0; i < EXPORTS_IN_PROGRESS_MAX; i++) {
+      const r = await create(body, viewer);
+      expect(r.statusCode).toBe(201);
+      started.push(r.json().id as number);
+    }
+    // Parallel requests cannot slip past the cap together.
+    const more = await Promise.all([create(body, viewer), create(body, viewer)]);
+    for (const r of more) {
+      expect(r.statusCode).toBe(429);
+      expect(r.json()).toMatchObject({ code: "too_many_exports", detail: TOO_MANY_EXPORTS });
+    }
+    const { n } = await app.payments.db
+      .selectFrom("exports")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", viewer.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(EXPORTS_IN_PROGRESS_MAX);
+    // The cap is per user, and a finished export frees a place.
+    const colleague = await fx.session(
+      await fx.user("MerchantStaff", { merchantId, permissions: ["can view transactions"] }),
+    );
+    expect((await create(body, colleague)).statusCode).toBe(201);
+    await runExport(app.payments.db, dataDir, started[0]!);
+    expect((await create(body, viewer)).statusCode).toBe(201);
+  });
+
+  it("writes export files readable by the server's user only, in a folder only it can open", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "exports-mode-"));
+    try {
+      // A folder an older version made world-readable is narrowed too.
+      await mkdir(exportDir(dir), { mode: 0o755 });
+      const item = (
+        await create({ date_from: "2026-05-20", date_to: "2026-05-21", status: "trx_all" })
+      ).json();
+      await runExport(app.payments.db, dir, item.id);
+      expect((await stat(exportDir(dir))).mode & 0o777).toBe(0o700);
+      for (const format of ["csv", "xlsx"] as const) {
+        const info = await stat(exportFile(dir, item.id, format));
+        expect(info.size).toBeGreaterThan(0);
+        expect(info.mode & 0o777, format).toBe(0o600);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
