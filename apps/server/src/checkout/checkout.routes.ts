@@ -1,3 +1,4 @@
+import { TEXT_MAX } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { collectCash } from "../payments/cash.service.ts";
@@ -18,6 +19,7 @@ import {
   payKioskBill,
   rateLimited,
 } from "../payments/payment.service.ts";
+import { boundedString, tokenField } from "../public-api/fields.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { transactionSchema } from "../public-api/schemas.ts";
 import { hitRateLimit } from "../ratelimit/rate-limit.repository.ts";
@@ -81,7 +83,13 @@ const payAnswer = z.union([
   doneAnswer,
 ]);
 
-const numberOrText = z.union([z.number(), z.string()]);
+const numberOrText = z.union([z.number(), boundedString(8)]);
+/** A payment token, client secret or reference: required, bounded, no forbidden characters. */
+const credential = () => tokenField().pipe(z.string().min(1));
+/** Short codes the customer types (CVV, OTP, MPIN). */
+const code = () => boundedString(16);
+/** The checkout's bodies are a few fields (413 above this). */
+const CHECKOUT_BODY_LIMIT = 16 * 1024;
 
 /**
  * Requests per minute on one credential (payment token, client secret or kiosk reference). The credentials are
@@ -108,6 +116,9 @@ function billingOf(data: Record<string, string>) {
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const rt = app.payments;
   app.setErrorHandler(portalErrorHandler);
+  app.addHook("onRoute", (route) => {
+    route.bodyLimit ??= CHECKOUT_BODY_LIMIT;
+  });
 
   const rateLimit = (credential: string, kind: "read" | "submit") => ({
     key: `checkout:${kind}:${credential.slice(0, 96)}`,
@@ -127,7 +138,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "What the card, wallet and kiosk pages show for a payment token",
-        querystring: z.object({ payment_token: z.string().min(1) }),
+        querystring: z.object({ payment_token: credential() }),
         response: { 200: paymentAnswer, ...errors },
       },
       config: PUBLIC,
@@ -169,7 +180,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "What the unified checkout shows for an intention: its methods, each with a payment token",
-        querystring: z.object({ public_key: z.string().min(1), client_secret: z.string().min(1) }),
+        querystring: z.object({ public_key: credential(), client_secret: credential() }),
         response: {
           200: z.object({
             merchant: merchantSchema,
@@ -244,13 +255,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           "Validation errors answer 400 {code: invalid, fields}; no attempts left 409 {code: attempts_exhausted}. " +
           "save_card (optional) saves the card as a token for later payments. Idempotent with Idempotency-Key.",
         body: z.object({
-          payment_token: z.string().min(1),
-          card_holder: z.string(),
-          pan: z.string(),
+          payment_token: credential(),
+          card_holder: boundedString(TEXT_MAX.name),
+          pan: boundedString(32),
           expiry_month: numberOrText,
           expiry_year: numberOrText,
-          cvv: z.string(),
-          installment_months: z.number().int().optional(),
+          cvv: code(),
+          installment_months: z.number().int().min(1).max(60).optional(),
           save_card: z.boolean().optional(),
         }),
         response: { 200: payAnswer, ...errors },
@@ -275,9 +286,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Complete the 3-D Secure challenge with the one-time code (the simulator's is 123456)",
         body: z.object({
-          payment_token: z.string().min(1),
-          challenge_id: z.string().min(1),
-          otp: z.string(),
+          payment_token: credential(),
+          challenge_id: credential(),
+          otp: code(),
         }),
         response: { 200: doneAnswer, ...errors },
       },
@@ -298,10 +309,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Confirm a pending wallet payment with MPIN and OTP",
         body: z.object({
-          payment_token: z.string().min(1),
+          payment_token: credential(),
           transaction_id: z.coerce.number().int().positive(),
-          mpin: z.string(),
-          otp: z.string(),
+          mpin: code(),
+          otp: code(),
         }),
         response: { 200: doneAnswer, ...errors },
       },
@@ -321,7 +332,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The reference the customer pays at a kiosk (the same one on every call)",
-        body: z.object({ payment_token: z.string().min(1) }),
+        body: z.object({ payment_token: credential() }),
         response: {
           200: z.object({ bill_reference: z.string(), transaction_id: z.number(), expires_at: z.string() }),
           ...errors,
@@ -341,7 +352,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["simulator"],
         summary: "Simulate the customer paying a kiosk reference (test mode only)",
-        body: z.object({ bill_reference: z.string().min(1) }),
+        body: z.object({ bill_reference: credential() }),
         response: { 200: transactionSchema, ...errors },
       },
       config: PUBLIC,
@@ -363,7 +374,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           "again answers the same transaction without a second callback. A live, non-cash or unknown payment " +
           "(or another payment token's) answers 404 {code: invalid_transaction}.",
         body: z.object({
-          payment_token: z.string().min(1),
+          payment_token: credential(),
           transaction_id: z.coerce.number().int().positive(),
         }),
         response: { 200: transactionSchema, ...errors },

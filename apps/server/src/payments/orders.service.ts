@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { isCurrency } from "@portal/domain";
+import { isCurrency, maxAmountMinor } from "@portal/domain";
 import { type Expression, type Insertable, type Kysely, sql } from "kysely";
 import type { DB, OrderItem, OrdersTable, PaymentKeysTable } from "../db/schema.ts";
 import { PaymentError, paymentError } from "./errors.ts";
@@ -33,6 +33,8 @@ export async function issueAuthToken(
   rt: PaymentsRuntime,
   merchantId: number,
   expirationSeconds?: number,
+  /** The user whose password made the token (it is then bound to that user's access); none for the API key. */
+  userId: number | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const seconds = Math.min(
     Math.max(1, Math.floor(expirationSeconds ?? AUTH_TOKEN_DEFAULT_SECONDS)),
@@ -43,7 +45,13 @@ export async function issueAuthToken(
   const expiresAt = new Date(now.getTime() + seconds * 1000);
   await rt.db
     .insertInto("api_auth_tokens")
-    .values({ id: sha256(token), merchant_id: merchantId, created_at: now, expires_at: expiresAt })
+    .values({
+      id: sha256(token),
+      merchant_id: merchantId,
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -83,9 +91,18 @@ export function currencyOf(value: string | undefined): string {
   return currency;
 }
 
+/** Refuses an amount above its currency's documented maximum (maxAmountMinor, docs/domain-rules.md). */
+export function checkAmountLimit(amount: number, currency: string, field: string): void {
+  if (!isCurrency(currency)) return;
+  const max = maxAmountMinor(currency);
+  if (amount > max)
+    throw new PaymentError(400, { [field]: [`Ensure this value is less than or equal to ${max}.`] });
+}
+
 /** The row of a new order (shared by the orders API and the intentions' one-statement insert). */
 export function orderValues(caller: Caller, input: OrderInput): Insertable<OrdersTable> {
   const currency = currencyOf(input.currency);
+  checkAmountLimit(input.amount_cents, currency, "amount_cents");
   const items: OrderItem[] = (input.items ?? []).map((i) => ({
     name: i.name,
     amount_cents: i.amount_cents,
@@ -230,6 +247,7 @@ export async function createPaymentKey(
     (await findOrder(db, { merchantId: caller.merchantId, isLive: undefined }, input.order_id));
   if (!order) throw paymentError(404, "order_not_found", "Order not found.");
   const currency = currencyOf(input.currency ?? order.currency);
+  checkAmountLimit(input.amount_cents, currency, "amount_cents");
   if (currency !== integration.currency)
     throw new PaymentError(400, {
       currency: [`The integration accepts ${integration.currency} only.`],
