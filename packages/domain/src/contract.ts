@@ -124,25 +124,3 @@ type UnionToTable<C> = {
     }
   >;
 };
-
-/** Fills `:name` segments of a path from params (URL-encoded). */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** A query string of the defined values (arrays repeat the key); empty when there is none. */
-export function queryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return "";
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
-    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
-    else params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}

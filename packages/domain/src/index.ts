@@ -15,6 +15,7 @@ export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./orders.ts";
 export * from "./passwords.ts";
+export * from "./paths.ts";
 export * from "./payment-transaction.ts";
 export * from "./periods.ts";
 export * from "./permissions.ts";

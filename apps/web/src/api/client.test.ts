@@ -1,5 +1,13 @@
+import { callTarget } from "@portal/domain/paths";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, REQUEST_TIMEOUT_MS, rememberCsrfToken, request, setUnauthorizedHandler } from "./client.ts";
+import {
+  api,
+  call,
+  REQUEST_TIMEOUT_MS,
+  rememberCsrfToken,
+  request,
+  setUnauthorizedHandler,
+} from "./client.ts";
 import { ApiError } from "./errors.ts";
 
 type Call = { url: string; init: RequestInit };
@@ -120,5 +128,28 @@ describe("request", () => {
     const err = await failure(api.get("/api/x"));
     expect(err.kind).toBe("network");
     expect(err.status).toBe(0);
+  });
+});
+
+describe("call (typed by the contracts)", () => {
+  it("takes method and path from the route key, fills params and query, and answers the body", async () => {
+    fetchAnswering(200, { country: "EGY", mailbox: true, version: "1.1.5" });
+    const config = await call("GET /api/config");
+    expect(config.country).toBe("EGY");
+    expect(calls[0]!.url).toBe("/api/config");
+    expect(calls[0]!.init.method).toBe("GET");
+    expect(calls[0]!.init.body).toBeUndefined();
+  });
+});
+
+describe("callTarget", () => {
+  it("encodes params, drops empty query values and repeats arrays", () => {
+    expect(
+      callTarget("PATCH /api/things/:id/parts/:part", {
+        params: { id: 12, part: "a b/c" },
+        query: { page: 2, q: "", none: undefined, tag: ["x", "y"] },
+      }),
+    ).toEqual({ method: "PATCH", url: "/api/things/12/parts/a%20b%2Fc?page=2&tag=x&tag=y" });
+    expect(() => callTarget("GET /api/things/:id", {})).toThrow(/id/);
   });
 });

@@ -1,3 +1,5 @@
+import type { AnswerOf, ApiRoutes, CallInput } from "@portal/domain";
+import { callTarget } from "@portal/domain/paths";
 import { getCookie } from "../lib/cookies.ts";
 import { ApiError, type ErrorBody } from "./errors.ts";
 
@@ -128,3 +130,29 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
     request<T>(path, { ...options, method: "DELETE" }),
 };
+
+/**
+ * Calls a route by its contract key, e.g. `call("GET /api/transactions/:id", { params: { id }, query })`: the
+ * params, query, body and answer are typed from the contract in packages/domain/src/api (ADR 0008), which this
+ * file imports as types only.
+ */
+export function call<K extends keyof ApiRoutes & string>(
+  route: K,
+  // biome-ignore lint/complexity/noBannedTypes: {} extends X is the test for "every field of X is optional"
+  ...[input, options]: {} extends CallInput<ApiRoutes[K]>
+    ? [input?: CallInput<ApiRoutes[K]>, options?: Omit<RequestOptions, "method" | "body">]
+    : [input: CallInput<ApiRoutes[K]>, options?: Omit<RequestOptions, "method" | "body">]
+): Promise<AnswerOf<ApiRoutes[K]>> {
+  const given = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const target = callTarget(route, given);
+  const method = target.method as Method;
+  return request<AnswerOf<ApiRoutes[K]>>(target.url, {
+    ...options,
+    method,
+    ...(method === "GET" || method === "DELETE" ? {} : { body: given.body ?? {} }),
+  });
+}
