@@ -15,6 +15,11 @@ export interface Config {
   /** SMTP connection string; unset means e-mail stays in the local mailbox page. Secret. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The local mailbox (GET /api/dev/mailbox with the mailbox key printed at start-up). Off in a real deployment:
+   * with SMTP_URL, with NODE_ENV=production, or with MAILBOX=off; MAILBOX=on keeps it on in production without SMTP.
+   */
+  mailbox: boolean;
   /** Forces the country instead of deriving it from the host (local use, see docs/architecture.md). */
   countryOverride: Country | undefined;
   /** Create demo data on first start with an empty database. */
@@ -53,6 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const poolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
   if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1000)
     throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000: ${env.DATABASE_POOL_SIZE}`);
+  const mailboxSetting = env.MAILBOX?.trim().toLowerCase() || undefined;
+  if (mailboxSetting !== undefined && mailboxSetting !== "on" && mailboxSetting !== "off")
+    throw new Error(`MAILBOX must be on or off: ${env.MAILBOX}`);
   const country = env.COUNTRY_OVERRIDE?.toUpperCase();
   if (country && !isCountry(country))
     throw new Error(`COUNTRY_OVERRIDE must be one of EGY, ARE, SAU, PAK, OMN`);
@@ -65,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Portal <no-reply@portal.local>",
+    mailbox: !env.SMTP_URL && (mailboxSetting ?? (env.NODE_ENV === "production" ? "off" : "on")) === "on",
     countryOverride: country as Country | undefined,
     demoData: env.DEMO_DATA !== "false",
     logLevel: env.LOG_LEVEL ?? "info",

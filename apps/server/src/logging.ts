@@ -8,6 +8,7 @@ export const REDACT_PATHS = [
   "req.headers.authorization",
   "req.headers.cookie",
   "req.headers['x-csrf-token']",
+  "req.headers['x-mailbox-key']",
   "res.headers['set-cookie']",
   "*.password",
   "*.new_password",

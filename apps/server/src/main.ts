@@ -2,7 +2,8 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { ensureDemoData, printDemoSummary } from "./demo/demo.ts";
+import { credentialsPath, ensureDemoData, printDemoSummary } from "./demo/demo.ts";
+import { mailboxKey } from "./mail/mailbox-key.ts";
 
 const config = loadConfig();
 const database = await openDatabase({ ...config, poolSize: config.databasePoolSize });
@@ -25,7 +26,10 @@ const where =
 console.log(
   `\nPortal is running on ${where}.\nOpen ${config.publicUrl}/portal2/en/login (Arabic: ${config.publicUrl}/portal2/ar/login)`,
 );
-// Without SMTP_URL e-mails (reset and reactivation links) are kept and shown on the mailbox page.
-const mailbox = config.smtpUrl ? "" : `   Local mailbox: ${config.publicUrl}/portal2/en/mailbox`;
-console.log(`API documentation: ${config.publicUrl}/api/docs${mailbox}`);
+console.log(`API documentation: ${config.publicUrl}/api/docs`);
 if (demo) printDemoSummary(demo, config);
+// Without SMTP_URL e-mails (reset and reactivation links) are kept for the mailbox page, which needs this key.
+if (config.mailbox)
+  console.log(
+    `\nLocal mailbox: ${config.publicUrl}/portal2/en/mailbox  key: ${mailboxKey(app.payments.dataKey)} (also in ${credentialsPath(config)}; local use only)`,
+  );

@@ -1,9 +1,9 @@
-import type { MailboxResponse } from "@portal/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, signIn } from "../test/fixtures.ts";
+import { mailboxHeaders, readMailbox } from "../test/mailbox.ts";
 
 describeEachDatabase("logs", (get) => {
   const lines: string[] = [];
@@ -47,7 +47,8 @@ describeEachDatabase("logs", (get) => {
     secrets.push("Forged-Csrf-Value");
 
     await app.inject({ method: "POST", url: "/api/auth/forgot_password", payload: { email: user.email } });
-    const mail = (await app.inject({ url: "/api/dev/mailbox" })).json<MailboxResponse>().messages[0]!;
+    const mail = (await readMailbox(app))[0]!;
+    secrets.push(mailboxHeaders(app)["x-mailbox-key"]!);
     const resetToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     secrets.push(resetToken);
     await app.inject({

@@ -1,10 +1,11 @@
-import { MAX_OLD_PASSWORD_ATTEMPTS, type MailboxResponse } from "@portal/domain";
+import { MAX_OLD_PASSWORD_ATTEMPTS } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { type Fixtures, fixtures, signIn, type TestSession } from "../test/fixtures.ts";
+import { readMailbox } from "../test/mailbox.ts";
 import { FORGOT_LIMITS } from "./auth.service.ts";
 
 const STRONG = "New-Pa55word!";
@@ -26,8 +27,7 @@ describeEachDatabase("passwords", (get) => {
       headers: session.headers,
       payload: { old_password, new_password },
     });
-  const mailbox = async () =>
-    (await app.inject({ url: "/api/dev/mailbox" })).json<MailboxResponse>().messages;
+  const mailbox = () => readMailbox(app);
   /** The token of the newest link of that kind e-mailed to the address. */
   const linkToken = async (to: string, page: "reset-password" | "reactivate") => {
     const mail = (await mailbox()).find((m) => m.to === to && m.text.includes(`/${page}?`));

@@ -13,6 +13,7 @@ import {
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../db/schema.ts";
+import { mailboxKey } from "../mail/mailbox-key.ts";
 import { findMerchantByKey, hashKey, loadDataKey, readHmacSecret } from "../security/keys.ts";
 import { verifyPassword } from "../security/passwords.ts";
 import { createTestDatabase, describeEachDatabase } from "../test/databases.ts";
@@ -175,6 +176,9 @@ describeEachDatabase("demo data", (get) => {
       expect(await verifyPassword(user.password_hash, account.password)).toBe(true);
     }
     expect(await verifyPassword(users[0]!.password_hash, "Wrong@2026")).toBe(false);
+    // The local mailbox's key is listed beside the sign-ins (issue 10 item 2).
+    expect(credentials.mailbox_key).toBe(mailboxKey(loadDataKey(dataDir)));
+    expect(summary?.mailboxKey).toBe(credentials.mailbox_key);
   });
 
   it("stores merchant keys hashed, finds them by hash and keeps the HMAC secret encrypted", async () => {

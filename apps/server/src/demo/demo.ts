@@ -4,6 +4,7 @@ import { COUNTRIES, type Country } from "@portal/domain";
 import { sql } from "kysely";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { mailboxKey } from "../mail/mailbox-key.ts";
 import { loadDataKey } from "../security/keys.ts";
 import {
   type DemoAccount,
@@ -22,6 +23,8 @@ export interface DemoSummary {
   created: boolean;
   accounts: DemoAccount[];
   merchants: DemoMerchantCredentials[];
+  /** The key of the local mailbox (printed only when the mailbox is on). */
+  mailboxKey: string;
   /** Rows written per table (created only). */
   counts?: Record<string, number>;
 }
@@ -69,23 +72,27 @@ export async function ensureDemoData(
     await storeDataset(trx, data, dataKey);
     return data;
   });
+  const mailbox = mailboxKey(dataKey);
   if (!created) {
     const existing = readCredentials(file);
-    return (
-      existing && {
-        credentialsFile: file,
-        created: false,
-        accounts: existing.accounts,
-        merchants: existing.merchants,
-      }
-    );
+    if (!existing) return undefined;
+    // A file written before the mailbox had a key gets it added.
+    if (existing.mailbox_key !== mailbox) writeCredentials(file, { ...existing, mailbox_key: mailbox });
+    return {
+      credentialsFile: file,
+      created: false,
+      accounts: existing.accounts,
+      merchants: existing.merchants,
+      mailboxKey: mailbox,
+    };
   }
-  writeCredentials(file, created.credentials);
+  writeCredentials(file, { ...created.credentials, mailbox_key: mailbox });
   return {
     credentialsFile: file,
     created: true,
     accounts: created.credentials.accounts,
     merchants: created.credentials.merchants,
+    mailboxKey: mailbox,
     counts: {
       merchants: created.merchants.length,
       users: created.users.length,

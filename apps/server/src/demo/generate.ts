@@ -111,6 +111,8 @@ export interface DemoCredentials {
   generated_at: string;
   accounts: DemoAccount[];
   merchants: DemoMerchantCredentials[];
+  /** Opens the local mailbox (header x-mailbox-key, or the mailbox page's form); derived from the data key. */
+  mailbox_key?: string;
 }
 
 type WithId<T> = Insertable<T> & { id: number };
