@@ -1,6 +1,7 @@
 export * from "./analytics-api.ts";
 export * from "./api/config.ts";
 export * from "./api/index.ts";
+export * from "./api/onboarding.ts";
 export * from "./app-config.ts";
 export * from "./auth.ts";
 export * from "./captures.ts";

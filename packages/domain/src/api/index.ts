@@ -1,5 +1,6 @@
 import type { RouteContract, RouteTable } from "../contract.ts";
 import { configApi } from "./config.ts";
+import { onboardingApi } from "./onboarding.ts";
 
 /**
  * Every HTTP route of the portal by feature: the dashboard API, the checkout API and the provider-compatible
@@ -8,6 +9,7 @@ import { configApi } from "./config.ts";
  */
 export const API = {
   config: configApi,
+  onboarding: onboardingApi,
 } as const;
 
 /** The routes by their `METHOD /path` key, for the typed clients (import this type only). */
