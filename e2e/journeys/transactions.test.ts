@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, launchBrowser, newContext } from "../support/browser.ts";
+import { mailboxKey } from "../support/pages.ts";
 import { demoMerchant, paymentToken, testIntegration } from "./checkout-helpers.ts";
 
 /** Transactions and orders (issue 4) against the real server and its demo data, in English and Arabic. */
@@ -320,7 +321,9 @@ describe("wallet refund with a one-time code", () => {
     await page.getByTestId("refund-submit").click();
     expect(await toastText(page, "error")).toBe("رمز التحقق غير صحيح");
 
-    const mailbox = (await (await page.request.get("/api/dev/mailbox")).json()) as {
+    const mailbox = (await (
+      await page.request.get("/api/dev/mailbox", { headers: { "x-mailbox-key": mailboxKey() } })
+    ).json()) as {
       messages: { text: string; created_at: string }[];
     };
     const mail = mailbox.messages

@@ -25,6 +25,14 @@ export function demoAccounts(): DemoAccount[] {
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { accounts: DemoAccount[] }).accounts;
 }
 
+/** The key of the local mailbox, written beside the demo accounts (the page and GET /api/dev/mailbox need it). */
+export function mailboxKey(): string {
+  const file = path.join(inject("dataDir"), "demo-credentials.json");
+  const key = (JSON.parse(fs.readFileSync(file, "utf8")) as { mailbox_key?: string }).mailbox_key;
+  if (!key) throw new Error("no mailbox_key in demo-credentials.json");
+  return key;
+}
+
 export function demoAccount(username: string): DemoAccount {
   const account = demoAccounts().find((a) => a.username === username);
   if (!account) throw new Error(`no demo account ${username} in demo-credentials.json`);
@@ -157,9 +165,17 @@ export async function signIn(
 export class MailboxPage {
   constructor(readonly page: Page) {}
 
+  /** Opens the page and gives it the mailbox key (remembered in the tab, so later visits go straight in). */
   async open(lang: Lang): Promise<this> {
     await this.page.goto(portalPath(lang, "mailbox"));
-    await this.page.getByTestId("mailbox-count").filter({ hasText: /\d/ }).waitFor();
+    const form = this.page.getByTestId("mailbox-key-form");
+    const count = this.page.getByTestId("mailbox-count").filter({ hasText: /\d/ });
+    await form.or(count).first().waitFor();
+    if (await form.isVisible()) {
+      await this.page.getByTestId("mailbox-key").fill(mailboxKey());
+      await this.page.getByTestId("mailbox-open").click();
+    }
+    await count.waitFor();
     return this;
   }
 

@@ -21,6 +21,8 @@ export interface RequestOptions {
   handleUnauthorized?: boolean;
   /** A bearer token for this call only (switching dashboards); the dashboard otherwise uses its cookie. */
   bearer?: string;
+  /** Extra request headers for this call (the local mailbox's key). */
+  headers?: Record<string, string>;
 }
 
 let csrfFromSignIn: string | undefined;
@@ -63,6 +65,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": currentLanguage };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
+  Object.assign(headers, options.headers);
   if (method !== "GET") {
     const csrf = getCookie(CSRF_COOKIE) ?? csrfFromSignIn;
     if (csrf) headers[CSRF_HEADER] = csrf;

@@ -42,5 +42,10 @@ export const authApi = {
       handleUnauthorized: false,
       bearer: token,
     }),
-  mailbox: () => api.get<{ messages: MailboxMessage[] }>("/api/dev/mailbox", { handleUnauthorized: false }),
+  /** The local mailbox opens only with the key the server printed at start-up (404 without it). */
+  mailbox: (key: string) =>
+    api.get<{ messages: MailboxMessage[] }>("/api/dev/mailbox", {
+      handleUnauthorized: false,
+      headers: { "x-mailbox-key": key },
+    }),
 };

@@ -2,10 +2,8 @@ import { Box, Container, Group, Paper, Stack, Text, Title } from "@mantine/core"
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppConfig } from "../app/config.ts";
-import { isLang } from "../i18n/language.ts";
 import { BrandMark } from "./BrandMark.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
-import { AnchorLink } from "./links.tsx";
 
 /** The frame of the signed-out pages: brand and language switch, a card, and a small footer. */
 export function AuthShell({
@@ -19,9 +17,8 @@ export function AuthShell({
   children: ReactNode;
   wide?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const config = useAppConfig();
-  const lang = isLang(i18n.language) ? i18n.language : "en";
   return (
     <Box mih="100dvh" style={{ display: "flex", flexDirection: "column" }}>
       <Box component="header" px="lg" py="md">
@@ -57,11 +54,6 @@ export function AuthShell({
           <Text size="xs" c="dimmed">
             {t(`app.countries.${config.country}`)}
           </Text>
-          {config.mailbox ? (
-            <AnchorLink to="/{-$lang}/mailbox" params={{ lang }} size="xs" data-testid="mailbox-link">
-              {t("public.mailbox")}
-            </AnchorLink>
-          ) : null}
         </Group>
       </Box>
     </Box>

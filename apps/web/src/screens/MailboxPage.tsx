@@ -1,8 +1,9 @@
-import { Accordion, Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { Accordion, Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from "@mantine/core";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../api/errors.ts";
 import { messageOf } from "../api/reportError.ts";
+import { useAppConfig } from "../app/config.ts";
 import { authApi, type MailboxMessage } from "../auth/auth.api.ts";
 import { AuthShell } from "../components/AuthShell.tsx";
 import { AnchorLink } from "../components/links.tsx";
@@ -10,44 +11,86 @@ import { isLang } from "../i18n/language.ts";
 import { formatDateTime } from "../lib/dates.ts";
 import { linkify } from "./linkify.ts";
 
-/** The local mailbox: e-mails stay here when no SMTP server is configured (GET /api/dev/mailbox). */
+/** The key stays in this tab only (sessionStorage): closing the tab forgets it. */
+const KEY_STORAGE = "portal.mailboxKey";
+
+/**
+ * The local mailbox: e-mails stay here when no SMTP server is configured (GET /api/dev/mailbox). It holds other
+ * people's reset links, so it opens only with the mailbox key the server printed at start-up.
+ */
 export default function MailboxPage() {
   const { t, i18n } = useTranslation();
+  const config = useAppConfig();
   const lang = isLang(i18n.language) ? i18n.language : "en";
+  const [key, setKey] = useState<string | null>(() => sessionStorage.getItem(KEY_STORAGE));
+  const [draft, setDraft] = useState("");
+  const [wrongKey, setWrongKey] = useState(false);
   const [messages, setMessages] = useState<MailboxMessage[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [disabled, setDisabled] = useState(false);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (withKey: string) => {
     setError(null);
     try {
-      const answer = await authApi.mailbox();
+      const answer = await authApi.mailbox(withKey);
       setMessages(answer.messages);
     } catch (err) {
-      if (isApiError(err) && err.status === 404) setDisabled(true);
-      else setError(messageOf(err));
+      if (isApiError(err) && err.status === 404) {
+        // A wrong key and a mailbox that is off answer alike; forget the key and ask again.
+        sessionStorage.removeItem(KEY_STORAGE);
+        setKey(null);
+        setWrongKey(true);
+      } else setError(messageOf(err));
     }
   }, []);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (key && config.mailbox) void load(key);
+  }, [key, config.mailbox, load]);
 
-  return (
-    <AuthShell title={t("mailbox.title")} intro={t("mailbox.intro")} wide>
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim();
+    if (!value) return;
+    sessionStorage.setItem(KEY_STORAGE, value);
+    setWrongKey(false);
+    setMessages(null);
+    setKey(value);
+  };
+
+  const body = !config.mailbox ? (
+    <Alert color="gray" variant="light">
+      {t("mailbox.disabled")}
+    </Alert>
+  ) : !key ? (
+    <form onSubmit={submit} data-testid="mailbox-key-form">
+      <Stack gap="sm">
+        <PasswordInput
+          label={t("mailbox.keyLabel")}
+          description={t("mailbox.keyHint")}
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          error={wrongKey ? t("mailbox.wrongKey") : undefined}
+          autoComplete="off"
+          data-testid="mailbox-key"
+        />
+        <Group>
+          <Button type="submit" data-testid="mailbox-open">
+            {t("mailbox.open")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  ) : (
+    <>
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="mailbox-count">
           {messages ? t("mailbox.count", { n: messages.length }) : ""}
         </Text>
-        <Button variant="default" size="xs" onClick={() => void load()} data-testid="mailbox-refresh">
+        <Button variant="default" size="xs" onClick={() => void load(key)} data-testid="mailbox-refresh">
           {t("mailbox.refresh")}
         </Button>
       </Group>
-      {disabled ? (
-        <Alert color="gray" variant="light">
-          {t("mailbox.disabled")}
-        </Alert>
-      ) : error ? (
+      {error ? (
         <Alert color="red" variant="light">
           {error}
         </Alert>
@@ -93,6 +136,12 @@ export default function MailboxPage() {
           ))}
         </Accordion>
       )}
+    </>
+  );
+
+  return (
+    <AuthShell title={t("mailbox.title")} intro={t("mailbox.intro")} wide>
+      {body}
       <AnchorLink to="/{-$lang}/login" params={{ lang }} size="sm" data-testid="to-login">
         {t("auth.toLogin")}
       </AnchorLink>
