@@ -3,6 +3,7 @@ import {
   type LoginRequest,
   type LoginResponse,
   MAX_OLD_PASSWORD_ATTEMPTS,
+  type ProfileType,
   passwordProblems,
   type SessionResponse,
 } from "@portal/domain";
@@ -80,17 +81,37 @@ export async function sessionAnswer(db: Kysely<DB>, userId: number, token: strin
   return { csrf_token: csrfTokenFor(token), ...(await loadSessionProfile(db, userId)) };
 }
 
-export async function signIn(
-  ctx: AuthContext,
-  input: LoginRequest,
+/** A user as the password check reads it: enough for the dashboard's sign-in and for API tokens. */
+export interface PasswordUser {
+  id: number;
+  username: string;
+  profile_type: ProfileType;
+  merchant_id: number | null;
+  permissions: string[];
+  is_active: boolean;
+  is_temp_password: boolean;
+}
+
+/**
+ * The password check of every sign-in by username and password: the dashboard's and the public API's
+ * POST /api/auth/tokens share it, so they share the counters (LOGIN_LIMITS, keyed by address and username: one
+ * cannot be used to go round the other). A refused try answers 429 before any password is checked; an unknown
+ * username is verified against a dummy hash, so it takes as long as a wrong password. Answers the user when the
+ * password is right (whatever the account's state), otherwise undefined. Call `passwordAccepted` once the user
+ * is let in.
+ */
+export async function checkPassword(
+  db: Kysely<DB>,
+  usernameInput: string,
+  password: string,
   ip: string,
-): Promise<{ session: IssuedSession; answer: LoginResponse }> {
-  const username = input.username.trim().toLowerCase();
+): Promise<PasswordUser | undefined> {
+  const username = usernameInput.trim().toLowerCase();
   const keys = loginKeys(ip, username);
   // Narrowest first, stopping at the first refusal: one address that is already refused cannot go on using up
   // the per-username allowance and lock the owner out from everywhere (it takes several real addresses).
   const limit = await hitRateLimits(
-    ctx.db,
+    db,
     [
       { key: keys.ipUser, rule: LOGIN_LIMITS.ipUser },
       { key: keys.ip, rule: LOGIN_LIMITS.ip },
@@ -103,13 +124,44 @@ export async function signIn(
       "retry-after": String(limit.retryAfterSeconds),
     });
 
-  const user = await ctx.db
+  const user = await db
     .selectFrom("users")
-    .select(["id", "password_hash", "is_active", "is_temp_password"])
+    .select([
+      "id",
+      "username",
+      "profile_type",
+      "merchant_id",
+      "permissions",
+      "password_hash",
+      "is_active",
+      "is_temp_password",
+    ])
     .where(sql`lower(username)`, "=", username)
     .executeTakeFirst();
-  const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash()), input.password);
-  if (!user || !valid) throw authError(401, "invalid_credentials");
+  const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash()), password);
+  if (!user || !valid) return undefined;
+  const { password_hash: _, ...checked } = user;
+  return checked;
+}
+
+/**
+ * The limits are for failures: a success clears this person's run and gives its hit back to the others, so
+ * people signing in often (or a test suite) never wear down the per-username and per-IP allowance.
+ */
+export async function passwordAccepted(db: Kysely<DB>, usernameInput: string, ip: string): Promise<void> {
+  const keys = loginKeys(ip, usernameInput.trim().toLowerCase());
+  await clearRateLimit(db, keys.ipUser);
+  await refundRateLimit(db, keys.user);
+  await refundRateLimit(db, keys.ip);
+}
+
+export async function signIn(
+  ctx: AuthContext,
+  input: LoginRequest,
+  ip: string,
+): Promise<{ session: IssuedSession; answer: LoginResponse }> {
+  const user = await checkPassword(ctx.db, input.username, input.password, ip);
+  if (!user) throw authError(401, "invalid_credentials");
   // Only someone who knows the password learns that the account is locked.
   if (!user.is_active) throw authError(403, "account_inactive");
 
@@ -117,11 +169,7 @@ export async function signIn(
     await trx.updateTable("users").set({ last_login_at: sql`now()` }).where("id", "=", user.id).execute();
     return createSession(trx, user.id, user.is_temp_password ? "temp" : "full");
   });
-  // The limits are for failures: a success clears this person's run and gives its hit back to the others, so
-  // people signing in often (or a test suite) never wear down the per-username and per-IP allowance.
-  await clearRateLimit(ctx.db, keys.ipUser);
-  await refundRateLimit(ctx.db, keys.user);
-  await refundRateLimit(ctx.db, keys.ip);
+  await passwordAccepted(ctx.db, input.username, ip);
   const answer = await sessionAnswer(ctx.db, user.id, session.token);
   return { session, answer: { token: session.token, sso_token: session.token, ...answer } };
 }

@@ -44,7 +44,21 @@ export interface OperationCaller {
   isLive?: boolean | undefined;
   /** Recorded on the child transaction (created_by). */
   actor?: string | undefined;
+  /**
+   * The caller cannot give the one-time code a wallet refund needs (a public API token made from a user's
+   * password): such refunds are refused with 403. The API keys refund as the provider does.
+   */
+  withoutRefundOtp?: boolean | undefined;
 }
+
+/** Refunds of wallet payments (and of the wallet gateways) need a one-time code in the dashboard. */
+export function refundNeedsOtp(tx: TransactionRow): boolean {
+  const type = sourceData(tx).type?.toLowerCase();
+  return type === "wallet" || tx.gateway_type === "UIG" || tx.gateway_type === "MPAY";
+}
+
+export const REFUND_NEEDS_OTP =
+  "Refunds of wallet payments need a one-time code: make them in the dashboard, or with the API key.";
 
 export interface OperationRequest {
   transactionId: number;
@@ -233,6 +247,8 @@ export async function refundTransaction(
       const parent = await lockParent(trx, caller, request.transactionId);
       if (parent.parent_transaction_id !== null)
         throw refusal("refund", "not_refundable", "refund_422", parent);
+      if (caller.withoutRefundOtp && refundNeedsOtp(parent))
+        throw paymentError(403, "otp_required", REFUND_NEEDS_OTP);
       const check = checkRefund(
         paymentTransactionOf(parent, await merchantCountryOf(trx, parent.merchant_id)),
         amount,

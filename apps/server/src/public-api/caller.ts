@@ -1,5 +1,7 @@
+import type { PermissionName } from "@portal/domain";
 import type { FastifyRequest } from "fastify";
 import { type Kysely, sql } from "kysely";
+import { type ApiUser, apiUserPermissions, mayUseApiWithPassword } from "../auth/api-access.ts";
 import { reviveRow } from "../db/json-rows.ts";
 import type { DB } from "../db/schema.ts";
 import { PaymentError } from "../payments/errors.ts";
@@ -12,13 +14,24 @@ import type { IntegrationRow } from "../payments/payment.service.ts";
 import { sha256 } from "../payments/tokens.ts";
 import { merchantKeyLookup } from "../security/keys.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The dashboard permission a caller holding an auth token made from a username and password needs on this
+     * public API route. Such a token is refused (403) on a route that names none; keys are not affected.
+     */
+    apiPermission?: PermissionName;
+  }
+}
+
 /**
  * Who calls the public API. The provider's clients authenticate in several ways, all accepted on every
  * merchant route: `Authorization: Token <secret key>`, `Authorization: Bearer <auth token>` (from
  * POST /api/auth/tokens), either scheme with the other kind of credential, and the older `auth_token` in the
  * body (or `token` in the query). A secret key is bound to its mode (test or live) and sees only that mode's
  * integrations and data; an auth token comes from the mode-independent API key, so the integration (or the
- * stored row) decides the mode.
+ * stored row) decides the mode. An auth token made from a user's username and password is bound to that user: it
+ * works only while the user may use the API, and only on routes whose `apiPermission` the user holds now.
  */
 export interface MerchantCaller {
   merchantId: number;
@@ -29,6 +42,8 @@ export interface MerchantCaller {
   country?: string | undefined;
   /** Candidate integrations read with the key (authenticateMerchant's `integrations`). */
   integrations?: IntegrationRow[] | undefined;
+  /** The user an auth token made from a password is bound to (undefined for keys and API-key tokens). */
+  user?: { id: number; username: string } | undefined;
 }
 
 export const NOT_PROVIDED = "Authentication credentials were not provided.";
@@ -55,15 +70,55 @@ function credentialOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export async function authTokenOwner(db: Kysely<DB>, token: string, now: Date): Promise<number | undefined> {
-  const row = await db
-    .selectFrom("api_auth_tokens")
-    .select("merchant_id")
-    .where("id", "=", sha256(token))
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  return row?.merchant_id;
+export interface AuthTokenOwner {
+  merchantId: number;
+  /** The bound user, read with the token (one query). */
+  user: (ApiUser & { id: number; username: string }) | undefined;
 }
+
+export async function authTokenOwner(
+  db: Kysely<DB>,
+  token: string,
+  now: Date,
+): Promise<AuthTokenOwner | undefined> {
+  const row = await db
+    .selectFrom("api_auth_tokens as t")
+    .leftJoin("users as u", "u.id", "t.user_id")
+    .select([
+      "t.merchant_id",
+      "t.user_id",
+      "u.username",
+      "u.profile_type",
+      "u.merchant_id as user_merchant_id",
+      "u.permissions",
+      "u.is_active",
+      "u.is_temp_password",
+    ])
+    .where("t.id", "=", sha256(token))
+    .where("t.expires_at", ">", now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user =
+    row.user_id === null
+      ? undefined
+      : {
+          id: row.user_id,
+          username: row.username ?? "",
+          profile_type: row.profile_type!,
+          merchant_id: row.user_merchant_id,
+          permissions: row.permissions ?? [],
+          is_active: row.is_active === true,
+          is_temp_password: row.is_temp_password !== false,
+        };
+  return { merchantId: row.merchant_id, user };
+}
+
+/** The config of a merchant route of the public API: public, and the permission a user's token needs there. */
+export function apiRoute(apiPermission: PermissionName) {
+  return { public: true, apiPermission } as const;
+}
+
+export const FORBIDDEN = "You do not have permission to perform this action.";
 
 /**
  * Authenticates the caller. With `integrations` (the request's integration references), a secret key's lookup
@@ -96,9 +151,23 @@ export async function authenticateMerchant(
       integrations: row.integrations?.map((i) => reviveRow<IntegrationRow>(i)),
     };
   }
-  const merchantId = await authTokenOwner(db, credential, now);
-  if (merchantId === undefined) throw unauthorized(INVALID_TOKEN);
-  return { merchantId, isLive: undefined, via: "auth_token" };
+  const owner = await authTokenOwner(db, credential, now);
+  if (owner === undefined) throw unauthorized(INVALID_TOKEN);
+  const { user } = owner;
+  if (user) {
+    // A user's token never does more than the user may do in the dashboard now, and dies with their access.
+    if (user.merchant_id !== owner.merchantId || !mayUseApiWithPassword(user))
+      throw unauthorized(INVALID_TOKEN);
+    const needed = request.routeOptions.config.apiPermission;
+    if (needed === undefined || !apiUserPermissions(user).has(needed))
+      throw new PaymentError(403, { detail: FORBIDDEN });
+  }
+  return {
+    merchantId: owner.merchantId,
+    isLive: undefined,
+    via: "auth_token",
+    user: user && { id: user.id, username: user.username },
+  };
 }
 
 /** Whether the caller may see a row of this mode. */

@@ -55,7 +55,11 @@ export function drfFieldErrors(
 /** The scope's error handler: provider-shaped bodies for the public API. */
 export function providerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof PaymentError) return reply.code(error.statusCode).send(error.body);
-  if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+  if (error instanceof HttpError) {
+    // Retry-After of a refused sign-in (POST /api/auth/tokens shares the dashboard's limits).
+    if (error.headers) reply.headers(error.headers);
+    return reply.code(error.statusCode).send({ detail: error.detail });
+  }
   if (hasZodFastifySchemaValidationErrors(error))
     return reply.code(400).send(drfFieldErrors(error.validation));
   const status = error.statusCode ?? 500;

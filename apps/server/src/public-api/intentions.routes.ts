@@ -8,7 +8,7 @@ import {
   intentionObject,
   updateIntention,
 } from "../payments/intentions.service.ts";
-import { authenticateMerchant } from "./caller.ts";
+import { apiRoute, authenticateMerchant } from "./caller.ts";
 import {
   amountField,
   billingDataSchema,
@@ -88,7 +88,7 @@ export const intentionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createBody,
         response: { 201: intentionSchema, ...errors },
       },
-      config: PUBLIC,
+      config: apiRoute("can create orders"),
     };
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
       // The key's lookup also reads the integrations the request names (one query for both).
@@ -113,7 +113,7 @@ export const intentionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateBody,
         response: { 200: intentionSchema, ...errors },
       },
-      config: PUBLIC,
+      config: apiRoute("can create orders"),
     };
     app.put(url, i === 0 ? options : hiddenTwin(options), async (request) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());

@@ -1,6 +1,8 @@
 import { isPhone, TEXT_MAX } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { mayUseApiWithPassword } from "../auth/api-access.ts";
+import { checkPassword, passwordAccepted } from "../auth/auth.service.ts";
 import { loadSessionProfile } from "../auth/profile.ts";
 import { PaymentError } from "../payments/errors.ts";
 import { idempotencyKeyOf } from "../payments/idempotency.ts";
@@ -22,8 +24,7 @@ import {
   transactionObject,
 } from "../payments/transaction-object.ts";
 import { decryptSecret, findMerchantByKey } from "../security/keys.ts";
-import { verifyPassword } from "../security/passwords.ts";
-import { authenticateMerchant, seesMode } from "./caller.ts";
+import { apiRoute, authenticateMerchant, seesMode } from "./caller.ts";
 import {
   amountField,
   billingDataSchema,
@@ -137,8 +138,10 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: authTokenBody,
         response: {
           201: z.object({ token: z.string(), profile: z.looseObject({}) }),
+          400: providerErrorSchema,
           401: providerErrorSchema,
           403: providerErrorSchema,
+          429: providerErrorSchema,
         },
       },
       config: PUBLIC,
@@ -146,24 +149,25 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
       const body = request.body;
       let merchantId: number | undefined;
+      let userId: number | null = null;
       if (body.api_key) {
         merchantId = (await findMerchantByKey(rt.db, "api", body.api_key.trim()))?.merchantId;
         if (merchantId === undefined) throw new PaymentError(403, { detail: "incorrect credentials" });
       } else if (body.username && body.password) {
-        const user = await rt.db
-          .selectFrom("users")
-          .select(["password_hash", "merchant_id", "is_active", "profile_type"])
-          .where((eb) => eb(eb.fn("lower", ["username"]), "=", body.username!.toLowerCase()))
-          .executeTakeFirst();
-        const ok = user?.is_active && (await verifyPassword(user.password_hash, body.password));
-        if (!ok || !user || user.merchant_id === null)
+        // The dashboard's sign-in check: its rate limits, and a dummy hash for unknown usernames.
+        const user = await checkPassword(rt.db, body.username, body.password, request.ip);
+        // Anyone the API is not for is answered exactly as a wrong password is (no account enumeration).
+        if (!user || user.merchant_id === null || !mayUseApiWithPassword(user))
           throw new PaymentError(401, { detail: "Can not create token" });
+        await passwordAccepted(rt.db, body.username, request.ip);
         merchantId = user.merchant_id;
+        userId = user.id;
       } else {
         throw new PaymentError(400, { api_key: ["This field is required."] });
       }
-      const { token } = await issueAuthToken(rt, merchantId, body.expiration);
-      const ownerId = await findMerchantOwnerId(rt.db, merchantId);
+      const { token } = await issueAuthToken(rt, merchantId, body.expiration, userId);
+      // A user's token answers that user's own profile (and permissions); the API key's, the owner's.
+      const ownerId = userId ?? (await findMerchantOwnerId(rt.db, merchantId));
       const profile =
         ownerId === undefined
           ? { id: merchantId }
@@ -180,7 +184,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: orderBody,
         response: { 201: orderSchema, 422: providerErrorSchema, ...errors },
       },
-      config: PUBLIC,
+      config: apiRoute("can create orders"),
     };
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());
@@ -210,7 +214,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ order_id: idField() }),
         response: { 200: orderSchema, ...errors },
       },
-      config: PUBLIC,
+      config: apiRoute("can view orders"),
     };
     app.get(url, i === 0 ? options : hiddenTwin(options), async (request) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());
@@ -233,7 +237,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: paymentKeyBody,
         response: { 201: z.object({ token: z.string() }), ...errors },
       },
-      config: PUBLIC,
+      config: apiRoute("can create orders"),
     };
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());
@@ -271,11 +275,26 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const operations = [
-    ["/api/acceptance/void_refund/refund", "Refund a payment, fully or partly", refundTransaction],
-    ["/api/acceptance/void_refund/void", "Void a card payment on the day it was made", voidTransaction],
-    ["/api/acceptance/capture", "Capture an authorised payment", captureTransaction],
+    [
+      "/api/acceptance/void_refund/refund",
+      "Refund a payment, fully or partly",
+      refundTransaction,
+      "can refund transactions",
+    ],
+    [
+      "/api/acceptance/void_refund/void",
+      "Void a card payment on the day it was made",
+      voidTransaction,
+      "can void transactions",
+    ],
+    [
+      "/api/acceptance/capture",
+      "Capture an authorised payment",
+      captureTransaction,
+      "can capture transactions",
+    ],
   ] as const;
-  for (const [path, summary, operation] of operations) {
+  for (const [path, summary, operation, permission] of operations) {
     for (const [i, url] of bothSlashes(path).entries()) {
       const options = {
         schema: {
@@ -287,13 +306,18 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
           headers: z.looseObject({ "idempotency-key": z.string().optional() }),
           response: { 200: transactionSchema, 422: providerErrorSchema, ...errors },
         },
-        config: PUBLIC,
+        config: apiRoute(permission),
       };
       app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
         const caller = await authenticateMerchant(rt.db, request, rt.now());
         const answer: OperationAnswer = await operation(
           rt,
-          { merchantId: caller.merchantId, isLive: caller.isLive, actor: "API" },
+          {
+            merchantId: caller.merchantId,
+            isLive: caller.isLive,
+            actor: caller.user?.username ?? "API",
+            withoutRefundOtp: caller.user !== undefined,
+          },
           {
             transactionId: request.body.transaction_id,
             amountCents: request.body.amount_cents,
@@ -314,7 +338,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ transaction_id: idField() }),
         response: { 200: transactionSchema, ...errors },
       },
-      config: PUBLIC,
+      config: apiRoute("can view transactions"),
     };
     app.get(url, i === 0 ? options : hiddenTwin(options), async (request) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());
@@ -333,7 +357,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: inquiryBody,
         response: { 200: transactionSchema, ...errors },
       },
-      config: PUBLIC,
+      config: apiRoute("can view transactions"),
     };
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());
@@ -367,7 +391,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
         },
       },
-      config: PUBLIC,
+      config: apiRoute("can view transactions"),
     };
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());

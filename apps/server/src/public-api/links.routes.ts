@@ -3,14 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PaymentError } from "../payments/errors.ts";
 import { cancelPaymentLink, createPaymentLink, linkObject } from "../payments/links.service.ts";
-import { authenticateMerchant } from "./caller.ts";
+import { apiRoute, authenticateMerchant } from "./caller.ts";
 import { amountField, boolField, idField, LIST_MAX, textField, tokenField, urlField } from "./fields.ts";
 import { bothSlashes, hiddenTwin } from "./http.ts";
 import { paymentLinkSchema, providerErrorSchema } from "./schemas.ts";
 
 const TAGS = ["public API: payment links"];
-const PUBLIC = { public: true } as const;
-
 /** payment_methods arrives as "123", "123,456", repeated form fields or a JSON list. */
 const methodsField = z.preprocess(
   (v) => {
@@ -63,7 +61,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
           404: providerErrorSchema,
         },
       },
-      config: PUBLIC,
+      config: apiRoute("can create quick links"),
     };
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());
@@ -97,7 +95,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
           404: providerErrorSchema,
         },
       },
-      config: PUBLIC,
+      config: apiRoute("can create quick links"),
     };
     app.post(url, i === 0 ? options : hiddenTwin(options), async (request) => {
       const caller = await authenticateMerchant(rt.db, request, rt.now());

@@ -11,7 +11,7 @@ import {
 import type { Kysely } from "kysely";
 import type { AuthUser } from "../auth/auth.hook.ts";
 import type { DB } from "../db/schema.ts";
-import { paymentTransactionOf, providerMaximum } from "../payments/operations.service.ts";
+import { paymentTransactionOf, providerMaximum, refundNeedsOtp } from "../payments/operations.service.ts";
 import { merchantCountry, sourceData, type TransactionRow } from "../payments/transaction-object.ts";
 import { maskedCard } from "./transactions.repository.ts";
 
@@ -38,11 +38,8 @@ function str(data: Data, key: string): string | null {
   return typeof v === "string" ? v : null;
 }
 
-/** A wallet refund needs a one-time code (the spec's OTP refund for one wallet method). */
-export function refundNeedsOtp(tx: TransactionRow): boolean {
-  const type = sourceData(tx).type?.toLowerCase();
-  return type === "wallet" || tx.gateway_type === "UIG" || tx.gateway_type === "MPAY";
-}
+/** A wallet refund needs a one-time code (the spec's OTP refund); the payment core decides it. */
+export { refundNeedsOtp };
 
 export function actionsFor(tx: TransactionRow, country: string, user: AuthUser, now: Date) {
   const rules = paymentTransactionOf(tx, country);
