@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authError, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { HttpError } from "../security/errors.ts";
-import { foldAnalytics, homeFigures, merchantScope, reportFigures } from "./analytics.service.ts";
+import { bankScope, foldAnalytics, homeFigures, merchantScope, reportFigures } from "./analytics.service.ts";
 
 const TAGS = ["analytics"];
 const errorSchema = z.object({
@@ -57,15 +57,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Reports overview: sales, refunds, transfers, customers, methods, branches, card schemes",
         description:
-          "Per currency, in the merchant country's time zone, for the caller's merchant and mode (is_live). 400 invalid_period for a refused period.",
+          "Per currency, in the merchant country's time zone, for the caller's merchant and mode (is_live); for a bank user, its merchants together in the bank country's time zone. 400 invalid_period for a refused period.",
         querystring: analyticsQuerySchema,
         response: { 200: reportsAnswerSchema, 400: errorSchema },
       },
       config: { permission: "can view reports" },
     },
     async (request) => {
-      const merchantId = figuresMerchantId(request);
-      const scope = await merchantScope(app.deps.database.db, merchantId, request.query.is_live);
+      // A bank (the bank layout's Reports screen) reads the figures of its own merchants.
+      const bankId = requireUser(request).bank_id;
+      const scope =
+        bankId !== null
+          ? await bankScope(app.deps.database.db, bankId, request.query.is_live)
+          : await merchantScope(app.deps.database.db, figuresMerchantId(request), request.query.is_live);
       return reportFigures(app.deps.database.db, scope, request.query, new Date()).catch(periodError);
     },
   );

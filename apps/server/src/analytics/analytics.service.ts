@@ -22,7 +22,7 @@ import {
   startOfLocalDay,
   transferStatus,
 } from "@portal/domain";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 
 /**
@@ -62,10 +62,18 @@ export interface RollupRow extends Measures {
 }
 
 export interface MerchantScope {
-  merchantId: number;
+  /** Whose figures: one merchant, or every merchant of a bank (the bank's Reports screen). */
+  merchantIds: readonly number[];
   isLive: boolean;
   country: string;
   timeZone: string;
+}
+
+/** The condition "this row's merchant_id is one of the scope's merchants". */
+function ofScope(scope: MerchantScope): RawBuilder<SqlBool> {
+  const [only] = scope.merchantIds;
+  if (scope.merchantIds.length === 1 && only !== undefined) return sql<SqlBool>`merchant_id = ${only}`;
+  return sql<SqlBool>`merchant_id = any(${[...scope.merchantIds]}::bigint[])`;
 }
 
 const emptyMeasures = (): Measures => Object.fromEntries(MEASURES.map((m) => [m, 0])) as unknown as Measures;
@@ -111,7 +119,7 @@ export async function rollup(
   const dim = grain === "day" ? `${dimension}@day` : dimension;
   const cols = sql.raw(MEASURES.join(", "));
   const sums = sql.raw(MEASURES.map((m) => `sum(${m})::text as ${m}`).join(", "));
-  const where = sql`merchant_id = ${scope.merchantId} and is_live = ${scope.isLive} and dim = ${dim}
+  const where = sql`${ofScope(scope)} and is_live = ${scope.isLive} and dim = ${dim}
     and hour >= ${from} and hour < ${to}`;
   const channelFilter = channel === "all" ? sql`` : sql`where channel = ${channel}`;
   const result = await sql<Record<string, string | null>>`
@@ -165,7 +173,17 @@ export async function merchantScope(
     .where("id", "=", merchantId)
     .executeTakeFirstOrThrow();
   const timeZone = isCountry(merchant.country) ? COUNTRY_INFO[merchant.country].timeZone : "UTC";
-  return { merchantId, isLive, country: merchant.country, timeZone };
+  return { merchantIds: [merchantId], isLive, country: merchant.country, timeZone };
+}
+
+/** Every merchant of a bank, in the bank country's time zone (a bank's merchants are of its country). */
+export async function bankScope(db: Kysely<DB>, bankId: number, isLive: boolean): Promise<MerchantScope> {
+  const [bank, merchants] = await Promise.all([
+    db.selectFrom("banks").select(["country"]).where("id", "=", bankId).executeTakeFirstOrThrow(),
+    db.selectFrom("merchants").select("id").where("bank_id", "=", bankId).orderBy("id").execute(),
+  ]);
+  const timeZone = isCountry(bank.country) ? COUNTRY_INFO[bank.country].timeZone : "UTC";
+  return { merchantIds: merchants.map((m) => m.id), isLive, country: bank.country, timeZone };
 }
 
 function range(period: ResolvedPeriod, query: AnalyticsQuery): AnalyticsRange {
@@ -283,7 +301,7 @@ export async function homeFigures(
           "delivery_needed",
           "created_at",
         ])
-        .where("merchant_id", "=", scope.merchantId)
+        .where(ofScope(scope))
         .where("is_live", "=", scope.isLive)
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
@@ -303,7 +321,7 @@ export async function homeFigures(
           "card_last4",
           "created_at",
         ])
-        .where("merchant_id", "=", scope.merchantId)
+        .where(ofScope(scope))
         .where("is_live", "=", scope.isLive)
         .$if(query.channel !== "all", (q) => q.where("channel", "=", query.channel))
         .orderBy("created_at", "desc")
@@ -313,7 +331,7 @@ export async function homeFigures(
       db
         .selectFrom("integrations")
         .select("id")
-        .where("merchant_id", "=", scope.merchantId)
+        .where(ofScope(scope))
         .where("is_live", "=", true)
         .where("is_active", "=", true)
         .limit(1)
@@ -437,7 +455,7 @@ export async function reportFigures(
       db
         .selectFrom("transactions")
         .select(["currency", "amount_cents", "refunded_amount_cents", "created_at"])
-        .where("merchant_id", "=", scope.merchantId)
+        .where(ofScope(scope))
         .where("is_live", "=", scope.isLive)
         .where("created_at", ">=", cutoff)
         .where("parent_transaction_id", "is", null)
@@ -449,18 +467,14 @@ export async function reportFigures(
       select label, currency, count(distinct customer_id)::text as customers from (
         select ${labelSql(g, scope.timeZone)} as label, currency, customer_id from (
           select created_at as hour, currency, customer_id from transactions
-          where merchant_id = ${scope.merchantId} and is_live = ${scope.isLive}
+          where ${ofScope(scope)} and is_live = ${scope.isLive}
             and created_at >= ${period.from} and created_at < ${period.to}
             and parent_transaction_id is null and status = 'success' and not is_voided and customer_id is not null
             ${query.channel === "all" ? sql`` : sql`and channel = ${query.channel}`}
         ) x
       ) y
       group by grouping sets ((currency), (label, currency))`.execute(db),
-      db
-        .selectFrom("terminals")
-        .select(["id", "terminal_code"])
-        .where("merchant_id", "=", scope.merchantId)
-        .execute(),
+      db.selectFrom("terminals").select(["id", "terminal_code"]).where(ofScope(scope)).execute(),
     ]);
   const customerSeries = await customerFigures(db, scope, period);
 
@@ -583,7 +597,7 @@ async function customerFigures(
     const result = await sql<{ label: string; n: string }>`
       select ${labelSql(period.granularity, scope.timeZone)} as label, count(*)::text as n
       from (select created_at as hour from customers
-            where merchant_id = ${scope.merchantId} and created_at >= ${from} and created_at < ${to}) c
+            where ${ofScope(scope)} and created_at >= ${from} and created_at < ${to}) c
       group by 1`.execute(db);
     return new Map(result.rows.map((r) => [r.label, Number(r.n)]));
   };
@@ -594,7 +608,7 @@ async function customerFigures(
     db
       .selectFrom("customers")
       .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("merchant_id", "=", scope.merchantId)
+      .where(ofScope(scope))
       .where("created_at", "<", period.from)
       .executeTakeFirstOrThrow(),
   ]);
