@@ -89,3 +89,31 @@ describe.each(["en", "ar"] as const)("bank orders (%s)", (lang: Lang) => {
     await context.close();
   });
 });
+
+describe.each(["en", "ar"] as const)("bank reports (%s)", (lang: Lang) => {
+  it("bank.egypt's Reports screen loads its merchants' figures (it answered 403)", async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await signIn(page, lang, "bank.egypt", "bank", demoAccount("bank.egypt").password);
+    const answered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/analytics/reports" && r.request().method() === "GET",
+    );
+    await page.goto(portalPath(lang, "reports"));
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    const answer = (await response.json()) as {
+      cards: { currency: string; number_of_transactions: { value: number } }[];
+    };
+    expect(answer.cards.length).toBeGreaterThan(0);
+    const screen = page.getByTestId("reports-screen");
+    await screen.waitFor();
+    await expect.poll(() => screen.getAttribute("aria-busy"), { timeout: 30_000 }).toBe("false");
+    expect(await page.getByTestId("analytics-error").count()).toBe(0);
+    // The transactions card shows the answer's figure for the currency on screen.
+    await expect.poll(() => page.getByTestId("card-transactions").first().isVisible(), POLL).toBe(true);
+    const shown = Number(await page.getByTestId("card-transactions").first().getAttribute("data-value"));
+    expect(answer.cards.map((c) => c.number_of_transactions.value)).toContain(shown);
+    await expectAccessible(page, `bank reports (${lang})`);
+    await context.close();
+  });
+});
