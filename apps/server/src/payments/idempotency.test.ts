@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite } from "../db/database.ts";
+import { MIGRATIONS } from "../db/migrate.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
+import { fixtures } from "../test/fixtures.ts";
 import { requestHash } from "./idempotency.ts";
 import { payCard, paymentTokenFor, SUCCESS_CARD, type TestMerchant, testMerchant } from "./test-support.ts";
 
@@ -92,4 +96,55 @@ describeEachDatabase("idempotency keys: keyed request hashes and per-mode scopes
       expect(parent.refunded_amount_cents).toBe(1000);
     });
   });
+});
+
+describe("migration 0015 on existing idempotency keys and auth tokens", () => {
+  it("drops card-covering rows and all old tokens, and puts old operation keys under their mode and 'any'", async () => {
+    const database = await openPglite(undefined);
+    try {
+      const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => MIGRATIONS } });
+      expect((await migrator.migrateTo("0014_unlogged_rate_limits")).error).toBeUndefined();
+      const db = database.db;
+      const merchant = await fixtures(db).merchant();
+      const row = (scope: string, response: unknown) => ({
+        merchant_id: merchant.id,
+        scope,
+        key: `k-${scope}`,
+        request_hash: sha256(scope),
+        status_code: 200,
+        response: JSON.stringify(response),
+      });
+      await db
+        .insertInto("idempotency_keys")
+        .values([
+          row("checkout.card:7", { transaction: { id: 1 } }),
+          row("refund", { id: 2, is_live: true }),
+          row("void", { id: 3, is_live: false }),
+          row("pay:7", { obj: { id: 4 } }),
+        ])
+        .execute();
+      await db
+        .insertInto("api_auth_tokens")
+        .values({ id: sha256("old"), merchant_id: merchant.id, expires_at: new Date(Date.now() + 3600_000) })
+        .execute();
+
+      expect((await migrator.migrateTo("0015_bound_tokens_keyed_hashes")).error).toBeUndefined();
+      const scopes = await db
+        .selectFrom("idempotency_keys")
+        .select(["scope", "key"])
+        .where("merchant_id", "=", merchant.id)
+        .orderBy("scope")
+        .execute();
+      expect(scopes).toEqual([
+        { scope: "pay:7", key: "k-pay:7" },
+        { scope: "refund:any", key: "k-refund" },
+        { scope: "refund:live", key: "k-refund" },
+        { scope: "void:any", key: "k-void" },
+        { scope: "void:test", key: "k-void" },
+      ]);
+      expect(await db.selectFrom("api_auth_tokens").selectAll().execute()).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
