@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { COUNTRIES } from "./countries.ts";
 import { PROFILE_TYPES } from "./profiles.ts";
+import { boundedText, TEXT_MAX } from "./text-input.ts";
 
 /** The contract of sign-in and the session (merchant-dashboard.md sections 3, 4, 6 and 8). */
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(150),
-  password: z.string().min(1).max(256),
+  username: boundedText(150).trim().min(1),
+  password: boundedText(256, { multiline: true }).min(1),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -94,15 +95,15 @@ export const changePasswordRequestSchema = z.object({
 });
 
 export const forgotPasswordRequestSchema = z.object({
-  email: z.string().trim().min(1).max(254),
+  email: boundedText(254).trim().min(1),
 });
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1),
-  new_password: z.string().min(1),
+  token: boundedText(TEXT_MAX.token).min(1),
+  new_password: boundedText(256, { multiline: true }).min(1),
 });
 
-export const reactivateRequestSchema = z.object({ token: z.string().min(1) });
+export const reactivateRequestSchema = z.object({ token: boundedText(TEXT_MAX.token).min(1) });
 
 /** Sessions end after this many minutes without a request (issue 2). */
 export const SESSION_IDLE_MINUTES = 15;

@@ -5,6 +5,8 @@
  * characters (tab, line feed and carriage return stay allowed in free-form text).
  */
 
+import { z } from "zod";
+
 /** Documented maximum lengths (characters) of the text fields of the public API and the checkout. */
 export const TEXT_MAX = {
   /** Tokens, keys, secrets, currency codes, subtypes: nothing legitimate is longer. */
@@ -69,3 +71,13 @@ export function jsonProblem(
   if (problem) return problem;
   return utf8.encode(JSON.stringify(value) ?? "").length > maxBytes ? "too_large" : undefined;
 }
+
+/**
+ * A string from outside: at most `max` characters and no forbidden characters (free-form text, `multiline`,
+ * may hold tab and newlines). Messages are in the provider's wording, which the public API answers with.
+ */
+export const boundedText = (max: number, opts: { multiline?: boolean } = {}) =>
+  z
+    .string()
+    .max(max, { message: `Ensure this field has no more than ${max} characters.` })
+    .refine((v) => !hasForbiddenCharacters(v, opts.multiline), { message: FORBIDDEN_CHARACTERS_MESSAGE });

@@ -1,4 +1,4 @@
-import { TEXT_MAX } from "@portal/domain";
+import { boundedText, TEXT_MAX } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { collectCash } from "../payments/cash.service.ts";
@@ -19,7 +19,7 @@ import {
   payKioskBill,
   rateLimited,
 } from "../payments/payment.service.ts";
-import { boundedString, tokenField } from "../public-api/fields.ts";
+import { tokenField } from "../public-api/fields.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { transactionSchema } from "../public-api/schemas.ts";
 import { hitRateLimit } from "../ratelimit/rate-limit.repository.ts";
@@ -83,11 +83,11 @@ const payAnswer = z.union([
   doneAnswer,
 ]);
 
-const numberOrText = z.union([z.number(), boundedString(8)]);
+const numberOrText = z.union([z.number(), boundedText(8)]);
 /** A payment token, client secret or reference: required, bounded, no forbidden characters. */
 const credential = () => tokenField().pipe(z.string().min(1));
 /** Short codes the customer types (CVV, OTP, MPIN). */
-const code = () => boundedString(16);
+const code = () => boundedText(16);
 /** The checkout's bodies are a few fields (413 above this). */
 const CHECKOUT_BODY_LIMIT = 16 * 1024;
 
@@ -256,8 +256,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           "save_card (optional) saves the card as a token for later payments. Idempotent with Idempotency-Key.",
         body: z.object({
           payment_token: credential(),
-          card_holder: boundedString(TEXT_MAX.name),
-          pan: boundedString(32),
+          card_holder: boundedText(TEXT_MAX.name),
+          pan: boundedText(32),
           expiry_month: numberOrText,
           expiry_year: numberOrText,
           cvv: code(),

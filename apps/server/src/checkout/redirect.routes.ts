@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { tokenField } from "../public-api/fields.ts";
 import { bothSlashes, hiddenTwin } from "../public-api/http.ts";
 
 const TAGS = ["checkout"];
@@ -23,8 +24,8 @@ export const redirectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The legacy iframe URL: redirects to the hosted card page",
-        params: z.object({ iframe_id: z.string() }),
-        querystring: z.looseObject({ payment_token: z.string().optional() }),
+        params: z.object({ iframe_id: tokenField() }),
+        querystring: z.looseObject({ payment_token: tokenField().optional() }),
       },
       config: { public: true },
     };
@@ -42,7 +43,10 @@ export const redirectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The unified checkout URL of the Intention API: redirects to the hosted checkout",
-        querystring: z.looseObject({ publicKey: z.string().optional(), clientSecret: z.string().optional() }),
+        querystring: z.looseObject({
+          publicKey: tokenField().optional(),
+          clientSecret: tokenField().optional(),
+        }),
       },
       config: { public: true },
     };

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifySchema } from "fastify";
 
 /** One registered route as the server sees it: for the contract, permission and tenant tests. */
 export interface RouteEntry {
@@ -7,6 +7,8 @@ export interface RouteEntry {
   config: FastifyContextConfig;
   /** Left out of the OpenAPI document (trailing-slash twins, static files). */
   hidden: boolean;
+  /** The route's schema as declared (zod params, querystring, body): for the hostile-input corpus. */
+  schema: FastifySchema | undefined;
 }
 
 declare module "fastify" {
@@ -29,6 +31,7 @@ export function installRouteTable(app: FastifyInstance): void {
         url: route.url,
         config: route.config ?? {},
         hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+        schema: route.schema,
       });
     }
   });

@@ -1,7 +1,7 @@
 import {
   AMOUNT_MAX_MINOR,
+  boundedText,
   FORBIDDEN_CHARACTERS_MESSAGE,
-  hasForbiddenCharacters,
   isHttpUrl,
   JSON_FIELD_MAX_BYTES,
   JSON_FIELD_MAX_DEPTH,
@@ -53,25 +53,18 @@ export const boolField = () =>
     return v;
   }, z.boolean());
 
-/** A string of at most `max` characters without forbidden characters (free-form text may hold tab and newlines). */
-export const boundedString = (max: number, opts: { multiline?: boolean } = {}) =>
-  z
-    .string()
-    .max(max, { message: `Ensure this field has no more than ${max} characters.` })
-    .refine((v) => !hasForbiddenCharacters(v, opts.multiline), { message: FORBIDDEN_CHARACTERS_MESSAGE });
-
 /** Tokens, keys, secrets, codes: short, single-line. */
-export const tokenField = () => boundedString(TEXT_MAX.token);
+export const tokenField = () => boundedText(TEXT_MAX.token);
 
 /** Text the provider accepts as anything printable (numbers are taken as their text), at most `max` characters. */
 export const textField = (max: number = TEXT_MAX.name, opts: { multiline?: boolean } = {}) =>
-  z.preprocess((v) => (typeof v === "number" ? String(v) : v), boundedString(max, opts));
+  z.preprocess((v) => (typeof v === "number" ? String(v) : v), boundedText(max, opts));
 
 /** An absolute http(s) address; an empty value means none. */
 export const urlField = () =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    boundedString(TEXT_MAX.url)
+    boundedText(TEXT_MAX.url)
       .refine(isHttpUrl, { message: "Enter a valid URL." })
       .transform((v) => v.trim())
       .optional(),

@@ -1,4 +1,4 @@
-import { isPhone, TEXT_MAX } from "@portal/domain";
+import { boundedText, isPhone, TEXT_MAX } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { mayUseApiWithPassword } from "../auth/api-access.ts";
@@ -29,7 +29,6 @@ import {
   amountField,
   billingDataSchema,
   boolField,
-  boundedString,
   idField,
   jsonObjectField,
   LIST_MAX,
@@ -52,8 +51,8 @@ const errors = {
 
 const authTokenBody = z.looseObject({
   api_key: tokenField().optional(),
-  username: boundedString(TEXT_MAX.name).optional(),
-  password: boundedString(TEXT_MAX.token).optional(),
+  username: boundedText(TEXT_MAX.name).optional(),
+  password: boundedText(TEXT_MAX.token).optional(),
   // Clients ask for very long tokens (999999999999); the service caps them.
   expiration: positiveIntField().optional(),
 });
