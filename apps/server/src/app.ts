@@ -23,6 +23,7 @@ import { installMailSender } from "./mail/sender.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.routes.ts";
 import { installPayments } from "./payments/plugin.ts";
 import { installErrorHandling } from "./security/errors.ts";
+import { installSecurityHeaders } from "./security/headers.ts";
 import { installWorkspace } from "./transactions/plugin.ts";
 import { staticRoutes } from "./web/static.routes.ts";
 
@@ -54,6 +55,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
   installErrorHandling(app);
+  installSecurityHeaders(app);
   installRouteTable(app);
   // Before any route: from here on every route must declare config.public or config.permission.
   await installAuth(app, { publicPrefixes: ["/api/docs"] });

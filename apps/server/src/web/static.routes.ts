@@ -2,36 +2,43 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { checkoutFrameOrigins } from "../checkout/frame-origins.ts";
+import { checkoutCsp } from "../security/headers.ts";
 
 const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /** A built single-page app served under a base path, with index.html for every path that is not a file. */
-interface SpaMount {
+export interface SpaMount {
   base: string;
   dist: string;
+  /** The checkout's index.html may be framed by the origins the payment's integration allows. */
+  checkout?: boolean;
 }
 
 export const SPA_MOUNTS: SpaMount[] = [
   { base: "/portal2", dist: path.join(appsDir, "web", "dist") },
-  { base: "/checkout", dist: path.join(appsDir, "checkout", "dist") },
+  { base: "/checkout", dist: path.join(appsDir, "checkout", "dist"), checkout: true },
 ];
 
 /**
  * Serves the built dashboard and checkout apps. Hashed assets are cached for a year; index.html never, so a
  * deploy is picked up at once. Missing builds answer 503 with a hint instead of failing start-up.
  */
-export const staticRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(fastifyStatic, { root: appsDir, serve: false });
+export const staticRoutes: FastifyPluginAsync<{ mounts?: SpaMount[] }> = async (app, opts) => {
+  const mounts = opts.mounts ?? SPA_MOUNTS;
+  const root = opts.mounts ? "/" : appsDir;
+  // cacheControl: false, or @fastify/static replaces our Cache-Control with its "public, max-age=0".
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
 
-  const send = (reply: FastifyReply, mount: SpaMount, rest: string) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, mount: SpaMount, rest: string) => {
     const clean = path.normalize(`/${rest}`).slice(1);
     const file = path.join(mount.dist, clean);
     if (clean && file.startsWith(mount.dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = clean.startsWith("assets/");
       return reply
         .header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache")
-        .sendFile(path.relative(appsDir, file));
+        .sendFile(path.relative(root, file));
     }
     if (!fs.existsSync(path.join(mount.dist, "index.html"))) {
       return reply
@@ -39,19 +46,24 @@ export const staticRoutes: FastifyPluginAsync = async (app) => {
         .type("text/plain")
         .send(`This app is not built yet: run \`npm run build\` (missing ${mount.dist}).`);
     }
+    if (mount.checkout)
+      reply.header(
+        "content-security-policy",
+        checkoutCsp(await checkoutFrameOrigins(app.payments, request.query)),
+      );
     return reply
       .header("cache-control", "no-cache")
-      .sendFile(path.relative(appsDir, path.join(mount.dist, "index.html")));
+      .sendFile(path.relative(root, path.join(mount.dist, "index.html")));
   };
 
-  for (const mount of SPA_MOUNTS) {
+  for (const mount of mounts) {
     app.get(mount.base, { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
       reply.redirect(`${mount.base}/`),
     );
     app.get<{ Params: { "*": string } }>(
       `${mount.base}/*`,
       { config: { public: true }, schema: { hide: true } },
-      (req, reply) => send(reply, mount, req.params["*"]),
+      (req, reply) => send(req, reply, mount, req.params["*"]),
     );
   }
   app.get("/", { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
