@@ -1,0 +1,266 @@
+import {
+  isPermissionName,
+  MERCHANT_PERMISSIONS,
+  PERMISSIONS,
+  type PermissionName,
+  type ProfileType,
+} from "@portal/domain";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteEntry } from "../auth/auth.hook.ts";
+import { effectivePermissions } from "../auth/permissions.ts";
+import { buildTestApp } from "../test/app.ts";
+import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { type FixtureUser, fixtures, type TestSession } from "../test/fixtures.ts";
+import { appRoutes, fillUrl, routeKey, type TenantWorld, tenantWorld } from "../test/route-matrix.ts";
+
+/**
+ * The permission matrix (issue 10, standing test; principle 4): every route of the app's route table is called
+ * as every kind of caller, and no caller gets a 2xx it should not:
+ * - a dashboard route declaring a permission answers 2xx only to callers whose effective permissions hold it;
+ * - a dashboard route declaring `permission: null` (any signed-in user, narrowed in its handler) is listed in
+ *   ANY_USER below with who may get 2xx;
+ * - no credentials, and a temporary-password session (except on the routes that allow it), never get 2xx;
+ * - a public route is listed in PUBLIC_ROUTES: "open" (by design anyone) or "merchant-api" (a merchant's API
+ *   credential, never a dashboard session: every caller's session, as cookie or bearer, gets no 2xx).
+ * A route missing from the two tables fails the test, so a new route must be placed (one line; docs/testing.md).
+ * Path parameters are the caller's own tenant's ids (test/route-matrix.ts PARAMS), so a refusal is the permission's
+ * and not a 404 of someone else's row. PGlite only: the matrix is about the route table, not the database engine,
+ * and runs some two thousand requests (both engines run the tenant and feature tests).
+ */
+
+type Caller = {
+  label: string;
+  profile: ProfileType | "none";
+  permissions: ReadonlySet<PermissionName>;
+  session: TestSession | undefined;
+  temp: boolean;
+};
+
+/** Who may get a 2xx from a `permission: null` route (the handler narrows it). */
+const ANY_USER: Record<string, (c: Caller) => boolean> = {
+  "GET /api/auth/me": () => true,
+  "GET /api/auth/merchant_staff/permission/list_perms": () => true,
+  "POST /api/auth/change_password": () => true,
+  "GET /dashboard/v1/switch/old-dashboard": () => true,
+  "GET /api/auth/sector-industry": () => true,
+  "POST /api/auth/business_information": (c) => c.profile === "Merchant" || c.profile === "MerchantStaff",
+  "GET /api/keys": (c) =>
+    isMerchantUser(c) &&
+    (c.permissions.has("can view api key") || c.permissions.has("can view public secret keys")),
+  "POST /api/keys/:kind/recreate": (c) => isMerchantUser(c) && c.permissions.has("can recreate api key"),
+  "POST /api/exports": (c) => exporter(c),
+  "GET /api/exports": (c) => exporter(c),
+  "GET /api/exports/:id": (c) => exporter(c),
+  "GET /api/exports/:id/download": (c) => exporter(c),
+  "GET /api/analytics/home": (c) => c.profile === "Merchant" || c.profile === "MerchantStaff",
+};
+
+const isMerchantUser = (c: Caller) => c.profile === "Merchant" || c.profile === "MerchantStaff";
+const exporter = (c: Caller) =>
+  (isMerchantUser(c) || c.profile === "Bank" || c.profile === "BankStaff") &&
+  (c.permissions.has("can view transactions") || c.permissions.has("can view orders"));
+
+/** Public routes: "open" to anyone by design, or "merchant-api" (a merchant's API credential only). */
+const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
+  "GET /healthz": "open",
+  "GET /readyz": "open",
+  "GET /api/config": "open",
+  "POST /api/auth/login": "open",
+  "GET /api/auth/logout": "open",
+  "POST /api/auth/forgot_password": "open",
+  "POST /api/auth/reset_password": "open",
+  "POST /api/auth/reactivate": "open",
+  "GET /api/dev/mailbox": "open", // its own key (mail/mailbox.routes.ts), 404 without it
+  "POST /api/auth/tokens": "open", // username and password (public-api/legacy.routes.ts)
+  "POST /api/auth/tokens/": "open",
+  "POST /api/ecommerce/orders": "merchant-api",
+  "POST /api/ecommerce/orders/": "merchant-api",
+  "GET /api/ecommerce/orders/:order_id": "merchant-api",
+  "GET /api/ecommerce/orders/:order_id/": "merchant-api",
+  "POST /api/acceptance/payment_keys": "merchant-api",
+  "POST /api/acceptance/payment_keys/": "merchant-api",
+  "POST /api/acceptance/payments/pay": "open", // a customer's payment token
+  "POST /api/acceptance/payments/pay/": "open",
+  "POST /api/acceptance/void_refund/refund": "merchant-api",
+  "POST /api/acceptance/void_refund/refund/": "merchant-api",
+  "POST /api/acceptance/void_refund/void": "merchant-api",
+  "POST /api/acceptance/void_refund/void/": "merchant-api",
+  "POST /api/acceptance/capture": "merchant-api",
+  "POST /api/acceptance/capture/": "merchant-api",
+  "GET /api/acceptance/transactions/:transaction_id": "merchant-api",
+  "GET /api/acceptance/transactions/:transaction_id/": "merchant-api",
+  "POST /api/ecommerce/orders/transaction_inquiry": "merchant-api",
+  "POST /api/ecommerce/orders/transaction_inquiry/": "merchant-api",
+  "POST /api/acceptance/order_card_tokens": "merchant-api",
+  "POST /api/acceptance/order_card_tokens/": "merchant-api",
+  "POST /v1/intention/": "merchant-api",
+  "POST /v1/intention": "merchant-api",
+  "PUT /v1/intention/:client_secret": "merchant-api",
+  "PUT /v1/intention/:client_secret/": "merchant-api",
+  "GET /v1/intention/element/:public_key/:client_secret/": "open", // the customer's public key and client secret
+  "GET /v1/intention/element/:public_key/:client_secret": "open",
+  "POST /api/ecommerce/payment-links": "merchant-api",
+  "POST /api/ecommerce/payment-links/": "merchant-api",
+  "POST /api/ecommerce/payment-links/cancel": "merchant-api",
+  "POST /api/ecommerce/payment-links/cancel/": "merchant-api",
+  "GET /api/acceptance/iframes/:iframe_id": "open", // the hosted payment page, by payment token
+  "GET /api/acceptance/iframes/:iframe_id/": "open",
+  "GET /unifiedcheckout/": "open",
+  "GET /unifiedcheckout": "open",
+  "GET /api/checkout/payment": "open",
+  "GET /api/checkout/intention": "open",
+  "POST /api/checkout/card": "open",
+  "POST /api/checkout/3ds": "open",
+  "POST /api/checkout/wallet": "open",
+  "POST /api/checkout/kiosk": "open",
+  "POST /api/simulator/kiosk/pay": "open", // the acquirer simulator's test-mode counters (payments/simulator.ts)
+  "POST /api/simulator/cash/collect": "open",
+};
+
+describe("permission matrix: every route x every kind of caller", () => {
+  let db: TestDatabase & { drop(): Promise<void> };
+  let app: FastifyInstance;
+  let world: TenantWorld;
+  let testOnly: TenantWorld;
+  const callers: Caller[] = [];
+  const staffWith = new Map<string, Caller>();
+
+  beforeAll(async () => {
+    db = await createTestDatabase("pglite");
+    app = await buildTestApp(db.database);
+    await app.ready();
+    world = await tenantWorld(app);
+    testOnly = await tenantWorld(app);
+    const fx = fixtures(app.payments.db);
+    // The test-only merchant has no live integration (demo: testonly.uae, view-only staff).
+    await app.payments.db
+      .updateTable("integrations")
+      .set({ is_live: false })
+      .where("merchant_id", "=", testOnly.merchantId)
+      .execute();
+
+    const add = async (
+      label: string,
+      user: FixtureUser | undefined,
+      stored: PermissionName[] = [],
+      temp = false,
+    ) => {
+      const caller: Caller = {
+        label,
+        profile: user?.profile_type ?? "none",
+        permissions: user ? effectivePermissions(user.profile_type, stored) : new Set(),
+        session: user ? await fx.session(user, temp ? "temp" : "full") : undefined,
+        temp,
+      };
+      callers.push(caller);
+      return caller;
+    };
+    await add("no credentials", undefined);
+    await add("Merchant", world.owner);
+    await add("Merchant with a temporary password", world.owner, [], true);
+    await add(
+      "MerchantStaff without permissions",
+      await fx.user("MerchantStaff", { merchantId: world.merchantId }),
+    );
+    const viewOnly: PermissionName[] = ["can view transactions", "can view orders"];
+    await add(
+      "test-only view staff",
+      await fx.user("MerchantStaff", { merchantId: testOnly.merchantId, permissions: viewOnly }),
+      viewOnly,
+    );
+    await add("Bank", world.bankUser);
+    await add("BankStaff without permissions", await fx.user("BankStaff", { bankId: world.bankId }));
+    await add("Terminal", world.terminalUser);
+    await add("Partner", await fx.user("Partner"));
+    // Staff with exactly one permission, and with every merchant permission but one, for each permission.
+    for (const p of PERMISSIONS.map((x) => x.name)) {
+      const only = await fx.user("MerchantStaff", { merchantId: world.merchantId, permissions: [p] });
+      staffWith.set(`only ${p}`, await add(`MerchantStaff with only "${p}"`, only, [p]));
+      const rest = MERCHANT_PERMISSIONS.filter((x) => x !== p);
+      const allBut = await fx.user("MerchantStaff", { merchantId: world.merchantId, permissions: [...rest] });
+      staffWith.set(`all but ${p}`, await add(`MerchantStaff with all but "${p}"`, allBut, [...rest]));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  /** May this caller get a 2xx from this route? */
+  function allowed(route: RouteEntry, c: Caller): boolean {
+    if (!c.session) return false;
+    if (c.temp && !route.allowTempSession) return false;
+    if (route.permission === null) return ANY_USER[routeKey(route)]!(c);
+    return (
+      isPermissionName(String(route.permission)) && c.permissions.has(route.permission as PermissionName)
+    );
+  }
+
+  it("places every route: a declared permission, a line in ANY_USER, or a line in PUBLIC_ROUTES", () => {
+    const routes = appRoutes(app);
+    expect(routes.length).toBeGreaterThan(90);
+    const unplaced = routes
+      .filter((r) =>
+        r.public ? !(routeKey(r) in PUBLIC_ROUTES) : r.permission === null && !(routeKey(r) in ANY_USER),
+      )
+      .map(routeKey);
+    expect(unplaced, "add these routes to ANY_USER or PUBLIC_ROUTES").toEqual([]);
+    // Lines for routes that no longer exist would hide nothing, but they would lie: keep the tables true.
+    const keys = new Set(routes.map(routeKey));
+    expect(Object.keys({ ...ANY_USER, ...PUBLIC_ROUTES }).filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it("lets the owner and the staff holding a route's permission read the tenant's rows (the matrix's ids are real)", async () => {
+    const view = staffWith.get("only can view transactions")!;
+    for (const c of [callers[1]!, view]) {
+      const res = await app.inject({
+        url: `/api/transactions/${world.transactionId}`,
+        headers: c.session!.headers,
+      });
+      expect(res.statusCode, c.label).toBe(200);
+      expect(res.body).toContain(world.customerName);
+    }
+  });
+
+  it("answers no caller a 2xx it should not get, on every dashboard and public-API route", async () => {
+    const unexpected: string[] = [];
+    let allowedSuccesses = 0;
+    // Deletions last, so the rows stay for the routes that read them.
+    const routes = appRoutes(app).sort(
+      (a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"),
+    );
+    for (const route of routes) {
+      const key = routeKey(route);
+      if (route.public && PUBLIC_ROUTES[key] !== "merchant-api") continue;
+      const url = fillUrl(route.url, world);
+      for (const c of callers) {
+        // A public-API route is tried with the session both ways a dashboard sends it.
+        const ways = route.public
+          ? [c.session?.headers, c.session?.bearer].filter((h) => h !== undefined)
+          : [c.session?.headers ?? {}];
+        for (const headers of route.public && !c.session ? [{}] : ways) {
+          const res = await app.inject({
+            method: route.method as "GET",
+            url,
+            headers,
+            payload: payloadOf(route),
+          });
+          const ok = res.statusCode >= 200 && res.statusCode < 300;
+          const may = !route.public && allowed(route, c);
+          if (ok && !may)
+            unexpected.push(`${key} as ${c.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+          if (ok && may) allowedSuccesses++;
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
+    // The matrix is not vacuous: callers holding a route's permission do get through (ids of their own tenant).
+    expect(allowedSuccesses).toBeGreaterThan(200);
+  }, 300_000);
+});
+
+/** Bodies: state-changing routes get an empty JSON object (validation may refuse it; that is not a 2xx). */
+function payloadOf(route: RouteEntry): object | undefined {
+  return route.method === "GET" || route.method === "DELETE" ? undefined : {};
+}
