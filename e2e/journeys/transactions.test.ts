@@ -371,6 +371,33 @@ describe("exports", () => {
       await expect.poll(() => row.getByTestId("export-state").getAttribute("data-state")).toBe("downloaded");
       await page.getByTestId("toast-success").waitFor({ state: "detached", timeout: 15_000 });
       await expectAccessible(page, `export history (${lang})`);
+      // A user with 3 exports in progress is refused (429): the dialog says why, in the page's language. The
+      // refusal is the server's answer as exports.test.ts proves it; here it is played back so no export waits.
+      await page.route("**/api/exports", (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({
+              status: 429,
+              contentType: "application/json",
+              body: JSON.stringify({
+                code: "too_many_exports",
+                detail: "You already have 3 exports in progress.",
+              }),
+            })
+          : route.fallback(),
+      );
+      await page.getByTestId("export-open").click();
+      await page.getByTestId("export-range").click();
+      await days.first().click();
+      await page.locator(".mantine-DatePickerInput-day[data-today]").first().click();
+      await page.getByTestId("export-submit").click();
+      await expect
+        .poll(() => page.getByTestId("export-too-many").textContent())
+        .toBe(
+          lang === "en"
+            ? "You already have 3 exports in progress. Wait until one has finished, then try again."
+            : "لديك بالفعل 3 عمليات تصدير قيد التنفيذ. انتظر حتى تنتهي إحداها، ثم حاول مرة أخرى.",
+        );
+      await expectAccessible(page, `export refused (${lang})`);
       await page.context().close();
     });
   }

@@ -35,6 +35,8 @@ export function useCreateExport() {
         date_to: dayBound(body.date_to, true, timeZone),
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: exportKeys.all }),
+    // The export dialog shows its refusals itself (too many exports in progress) and reports the rest.
+    meta: { handlesErrors: true },
   });
 }
 

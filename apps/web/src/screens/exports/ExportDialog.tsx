@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, Select, Stack } from "@mantine/core";
+import { Alert, Button, Group, Modal, Select, Stack } from "@mantine/core";
 import { EXPORT_STATUS_CHOICES } from "@portal/domain/transaction-types";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { isApiError } from "../../api/errors.ts";
 import { useCreateExport } from "../../api/exports.api.ts";
+import { reportError } from "../../api/reportError.ts";
 import { toast } from "../../app/toast.ts";
 import { DateRangeField } from "../transactions/DateRangeField.tsx";
 import { rangeProblem } from "./range.ts";
@@ -36,13 +38,21 @@ export function ExportDialog({ opened, onClose, kind, isLive }: Props) {
     defaultValues: { range: [null, null], status: "trx_all" },
   });
   const submit = form.handleSubmit(async (values) => {
-    await create.mutateAsync({
-      date_from: values.range[0] as string,
-      date_to: values.range[1] as string,
-      status: values.status,
-      kind,
-      is_live: isLive,
-    });
+    try {
+      await create.mutateAsync({
+        date_from: values.range[0] as string,
+        date_to: values.range[1] as string,
+        status: values.status,
+        kind,
+        is_live: isLive,
+      });
+    } catch (err) {
+      // The server lets a user have only a few exports in progress (429): say so here, where the user waits.
+      if (isApiError(err) && err.code === "too_many_exports")
+        form.setError("root", { type: "server", message: "tooMany" });
+      else reportError(err);
+      throw err;
+    }
     toast.success(t("exports.created"));
     form.reset();
     onClose();
@@ -59,6 +69,11 @@ export function ExportDialog({ opened, onClose, kind, isLive }: Props) {
     >
       <form onSubmit={(e) => void submit(e).catch(() => undefined)} noValidate>
         <Stack>
+          {form.formState.errors.root?.message === "tooMany" && (
+            <Alert color="red" role="alert" data-testid="export-too-many">
+              {t("exports.tooMany")}
+            </Alert>
+          )}
           <Controller
             control={form.control}
             name="range"
