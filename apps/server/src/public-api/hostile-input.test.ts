@@ -511,4 +511,87 @@ describe("hostile-input corpus of every public route", () => {
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
   }, 120_000);
+
+  /** The base request of a route with `change` merged into its body. */
+  const send = (route: string, change: Record<string, unknown>) => {
+    const base = REQUESTS.get(route)!;
+    const [method, url] = route.split(" ") as ["POST", string];
+    return app.inject({
+      method,
+      url: urlOf(url, base),
+      headers: base.headers ?? {},
+      payload: { ...base.body, ...change },
+    });
+  };
+
+  it("refuses the review's requests with 400 and the field's message (they were 500s or accepted)", async () => {
+    const before = await countRows();
+    const orders = "POST /api/ecommerce/orders";
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      [orders, { merchant_order_id: "a\u0000b" }, "merchant_order_id", "Must not contain NUL"],
+      [orders, { merchant_order_id: "a\ud800b" }, "merchant_order_id", "unpaired surrogates"],
+      [orders, { merchant_order_id: "x".repeat(2800) }, "merchant_order_id", "no more than 255 characters"],
+      [orders, { amount_cents: 2 ** 53 - 1 }, "amount_cents", "less than or equal to 10000000000"],
+      [orders, { amount_cents: 0 }, "amount_cents", "greater than or equal to 1"],
+      [
+        orders,
+        { items: [{ name: "Watch", amount_cents: 100, quantity: -1 }] },
+        "items",
+        "greater than or equal to 1",
+      ],
+      [
+        orders,
+        { items: [{ name: "Watch", amount_cents: 100, description: "d".repeat(2000) }] },
+        "items",
+        "no more than 1000 characters",
+      ],
+      ["POST /v1/intention/", { expiration: -60 }, "expiration", "greater than or equal to 1"],
+      ["POST /v1/intention/", { notification_url: "javascript:alert(1)" }, "notification_url", "valid URL"],
+      ["POST /v1/intention/", { redirection_url: "not a url" }, "redirection_url", "valid URL"],
+      ["POST /v1/intention/", { extras: { note: "\u0000" } }, "extras", "Must not contain NUL"],
+      ["POST /v1/intention/", { special_reference: "\ud800" }, "special_reference", "unpaired surrogates"],
+      [
+        "POST /api/ecommerce/payment-links",
+        { notification_url: "javascript:x" },
+        "notification_url",
+        "valid URL",
+      ],
+      [
+        "POST /api/acceptance/payments/pay",
+        { source: { identifier: "", subtype: "WALLET" } },
+        "source",
+        "valid wallet number",
+      ],
+      [
+        "POST /api/ecommerce/orders/transaction_inquiry",
+        { order_id: undefined, merchant_order_id: "a\u0000" },
+        "merchant_order_id",
+        "Must not contain NUL",
+      ],
+    ];
+    for (const [route, change, field, message] of cases) {
+      const response = await send(route, change);
+      expect(response.statusCode, `${route} ${JSON.stringify(change).slice(0, 80)}`).toBe(400);
+      expect(JSON.stringify(response.json()[field]), route).toContain(message);
+    }
+    // A 900 KB body is refused before it is read whole.
+    const huge = await send(orders, { merchant_order_id: "x".repeat(900 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().detail).toEqual(expect.any(String));
+    expect(await countRows()).toEqual(before);
+  });
+
+  it("still accepts Arabic, emoji, multi-line descriptions and the largest amount", async () => {
+    const response = await send("POST /api/ecommerce/orders", {
+      amount_cents: 10_000_000_000,
+      merchant_order_id: "طلب-١٧ 😀",
+      items: [
+        { name: "ساعة ذكية", amount_cents: 10_000_000_000, description: "line 1\nline 2\tend", quantity: 2 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ amount_cents: 10_000_000_000, merchant_order_id: "طلب-١٧ 😀" });
+    const wallet = await send("POST /api/acceptance/payments/pay", {});
+    expect(wallet.statusCode, wallet.body).toBe(200);
+  });
 });
