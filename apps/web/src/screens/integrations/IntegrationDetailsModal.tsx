@@ -13,7 +13,9 @@ import {
 import { toast } from "../../app/toast.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { DetailGrid } from "../transactions/DetailGrid.tsx";
+import { useLabels } from "../transactions/useLabels.ts";
 import { CallbackUrlFields } from "./CallbackUrlFields.tsx";
+import { FrameOrigins } from "./FrameOrigins.tsx";
 import { type CallbacksValues, callbacksSchema } from "./integrationForm.ts";
 import { useIntegrationRights } from "./rights.ts";
 
@@ -52,6 +54,7 @@ export function IntegrationDetailsModal({ id, onClose }: { id: number; onClose: 
 
 function Details({ integration }: { integration: Integration }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const { dateTime } = useDateFormat();
   const { canUpdate } = useIntegrationRights();
   const [editing, setEditing] = useState(false);
@@ -69,7 +72,11 @@ function Details({ integration }: { integration: Integration }) {
             label: t("integrations.columns.type"),
             value: t(`integrations.types.${integration.type}`, { defaultValue: integration.type }),
           },
-          { key: "gateway", label: t("integrations.details.gateway"), value: integration.gateway_type },
+          {
+            key: "gateway",
+            label: t("integrations.details.gateway"),
+            value: labels.code("gateways", integration.gateway_type),
+          },
           { key: "currency", label: t("integrations.columns.currency"), value: integration.currency },
           {
             key: "mode",
@@ -94,7 +101,7 @@ function Details({ integration }: { integration: Integration }) {
           {
             key: "onboarding",
             label: t("integrations.details.onboarding"),
-            value: integration.onboarding_status,
+            value: labels.code("onboarding", integration.onboarding_status),
           },
           {
             key: "created_at",
@@ -123,6 +130,7 @@ function Details({ integration }: { integration: Integration }) {
         </Group>
       ) : null}
       <AutoRetrial integration={integration} canUpdate={canUpdate} />
+      <FrameOrigins integration={integration} canUpdate={canUpdate} />
     </Stack>
   );
 }

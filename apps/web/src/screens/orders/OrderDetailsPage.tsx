@@ -83,7 +83,7 @@ export default function OrderDetailsPage() {
                 { key: "status", label: f("status"), value: <OrderStatusBadge status={o.status} /> },
                 { key: "merchant_order_id", label: f("merchant_order_id"), value: o.merchant_order_id },
                 { key: "created_by", label: f("created_by"), value: o.created_by },
-                { key: "source", label: f("source"), value: o.source },
+                { key: "source", label: f("source"), value: o.source && labels.origin(o.source) },
                 {
                   key: "delivery_needed",
                   label: f("delivery_needed"),
@@ -182,7 +182,13 @@ export default function OrderDetailsPage() {
           <Accordion.Panel>
             {d.error.message ? (
               <DetailGrid
-                items={[{ key: "failure_reason", label: f("failure_reason"), value: d.error.message }]}
+                items={[
+                  {
+                    key: "failure_reason",
+                    label: f("failure_reason"),
+                    value: labels.code("messages", d.error.message),
+                  },
+                ]}
               />
             ) : (
               <Text c="dimmed">{t("orders.details.noError")}</Text>

@@ -54,7 +54,7 @@ export default function ReceiptPage() {
               ["date", dateTime(query.data.created_at)],
               ["amount", money(query.data.amount_cents, query.data.currency, lang)],
               ["status", t(`transactions.status.${query.data.status}`)],
-              ["method", query.data.type],
+              ["method", labels.code("gateways", query.data.type)],
               ["type", labels.trnxType(query.data.trnx_type)],
               [
                 "card",

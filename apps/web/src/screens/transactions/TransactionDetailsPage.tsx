@@ -108,7 +108,7 @@ export default function TransactionDetailsPage() {
   const f = (key: string) => t(`transactions.details.fields.${key as "id"}`);
   const txItems: DetailItem[] = [
     { key: "id", label: f("id"), value: tx.id },
-    { key: "type", label: f("type"), value: tx.type },
+    { key: "type", label: f("type"), value: labels.code("gateways", tx.type) },
     { key: "amount", label: f("amount"), value: v.amount(tx.amount_cents, tx.currency) },
     { key: "trnx_type", label: f("trnx_type"), value: labels.trnxType(tx.trnx_type) },
     { key: "status", label: f("status"), value: <StatusBadge status={tx.status} /> },
@@ -116,7 +116,7 @@ export default function TransactionDetailsPage() {
     { key: "updated_at", label: f("updated_at"), value: v.date(tx.updated_at) },
     { key: "order_id", label: f("order_id"), value: tx.order_id },
     { key: "origin", label: f("origin"), value: labels.origin(tx.origin) },
-    { key: "channel", label: f("channel"), value: tx.channel },
+    { key: "channel", label: f("channel"), value: labels.code("channels", tx.channel) },
     { key: "other_references", label: f("other_references"), value: v.ltr(tx.other_references) },
     { key: "merchant_txn_ref", label: f("merchant_txn_ref"), value: v.ltr(tx.merchant_txn_ref) },
     { key: "integration_id", label: f("integration_id"), value: tx.integration_id },
@@ -142,10 +142,10 @@ export default function TransactionDetailsPage() {
     { key: "commission_cents", label: f("commission_cents"), value: v.cents(tx.commission_cents) },
     { key: "routing_bank", label: f("routing_bank"), value: tx.routing_bank },
     { key: "card_holder_bank", label: f("card_holder_bank"), value: tx.card_holder_bank },
-    { key: "card_type", label: f("card_type"), value: tx.card_type },
-    { key: "card_sub_type", label: f("card_sub_type"), value: tx.card_sub_type },
+    { key: "card_type", label: f("card_type"), value: labels.code("cardTypes", tx.card_type) },
+    { key: "card_sub_type", label: f("card_sub_type"), value: labels.code("schemes", tx.card_sub_type) },
     { key: "issuing_country", label: f("issuing_country"), value: tx.issuing_country },
-    { key: "scheme", label: f("scheme"), value: tx.scheme },
+    { key: "scheme", label: f("scheme"), value: labels.code("schemes", tx.scheme) },
     { key: "card_number", label: f("card_number"), value: v.ltr(tx.card_number) },
     { key: "wallet_msisdn", label: f("wallet_msisdn"), value: v.ltr(tx.wallet_msisdn) },
     { key: "merchant_staff_tag", label: f("merchant_staff_tag"), value: tx.merchant_staff_tag },
@@ -217,7 +217,7 @@ export default function TransactionDetailsPage() {
             { key: "status", label: f("status"), value: t(`orders.status.${d.order.status}`) },
             { key: "created_at", label: f("created_at"), value: v.date(d.order.created_at) },
             { key: "created_by", label: f("created_by"), value: d.order.created_by },
-            { key: "source", label: f("source"), value: d.order.source },
+            { key: "source", label: f("source"), value: d.order.source && labels.origin(d.order.source) },
             { key: "delivery_needed", label: f("delivery_needed"), value: v.yesNo(d.order.delivery_needed) },
             { key: "collector", label: f("collector"), value: d.order.collector },
           ]}
@@ -294,18 +294,26 @@ export default function TransactionDetailsPage() {
     <Section key="error" value="error" title={t("transactions.details.sections.error")}>
       <DetailGrid
         items={[
-          { key: "failure_reason", label: f("failure_reason"), value: d.error.failure_reason },
+          {
+            key: "failure_reason",
+            label: f("failure_reason"),
+            value: labels.code("messages", d.error.failure_reason),
+          },
           {
             key: "txn_response_code",
             label: f("txn_response_code"),
-            value: v.ltr(d.error.txn_response_code),
+            // A known code (APPROVED, DECLINED, ...) in words; any other as written, left to right.
+            value:
+              labels.code("responseCodes", d.error.txn_response_code) === d.error.txn_response_code
+                ? v.ltr(d.error.txn_response_code)
+                : labels.code("responseCodes", d.error.txn_response_code),
           },
           {
             key: "acq_response_code",
             label: f("acq_response_code"),
             value: v.ltr(d.error.acq_response_code),
           },
-          { key: "message", label: f("message"), value: d.error.message },
+          { key: "message", label: f("message"), value: labels.code("messages", d.error.message) },
         ]}
       />
     </Section>,
@@ -357,6 +365,7 @@ export default function TransactionDetailsPage() {
 function CallbackLog({ callbacks }: { callbacks: Details["callbacks"] }) {
   const { t } = useTranslation();
   const { dateTime } = useDateFormat();
+  const labels = useLabels();
   if (!callbacks.length) return <Text c="dimmed">{t("transactions.details.callbacks.empty")}</Text>;
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -374,7 +383,7 @@ function CallbackLog({ callbacks }: { callbacks: Details["callbacks"] }) {
           {callbacks.map((c) => (
             <Table.Tr key={c.id}>
               <Table.Td>{c.attempt}</Table.Td>
-              <Table.Td>{c.kind}</Table.Td>
+              <Table.Td>{labels.code("callbackKinds", c.kind)}</Table.Td>
               <Table.Td>{dateTime(c.attempted_at)}</Table.Td>
               <Table.Td>
                 <bdi dir="ltr">{c.url}</bdi>

@@ -95,7 +95,11 @@ export default function TransactionsPage() {
           <span data-testid="tx-amount">{money(row.original.amount_cents, row.original.currency, lang)}</span>
         ),
       },
-      { id: "type", header: t("transactions.columns.type"), cell: ({ row }) => row.original.type },
+      {
+        id: "type",
+        header: t("transactions.columns.type"),
+        cell: ({ row }) => labels.code("gateways", row.original.type),
+      },
       {
         id: "trnx_type",
         header: t("transactions.columns.trnx_type"),
