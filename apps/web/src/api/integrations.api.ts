@@ -17,6 +17,8 @@ export interface Integration {
   response_callback_url: string | null;
   auto_callback_retrial: boolean;
   onboarding_status: string;
+  /** https origins whose pages may frame this integration's hosted checkout (besides the portal). */
+  frame_origins: string[];
 }
 
 export interface IntegrationList {
@@ -121,5 +123,11 @@ export function useEditCallbacks(id: number) {
 export function useAutoRetrial(id: number) {
   return useIntegrationUpdate(id, (enabled: boolean) =>
     api.put<IntegrationAnswer>(`/api/integrations/${id}/auto_callback_retrial`, { enabled }),
+  );
+}
+
+export function useFrameOrigins(id: number) {
+  return useIntegrationUpdate(id, (origins: string[]) =>
+    api.put<IntegrationAnswer>(`/api/integrations/${id}/frame_origins`, { frame_origins: origins }),
   );
 }

@@ -42,3 +42,24 @@ export type FormProblem = (typeof FORM_PROBLEMS)[number];
 export function formProblem(message: string | undefined): FormProblem | undefined {
   return (FORM_PROBLEMS as readonly string[]).includes(message ?? "") ? (message as FormProblem) : undefined;
 }
+
+/** At most this many framing origins per integration (the server's MAX_FRAME_ORIGINS). */
+export const MAX_FRAME_ORIGINS = 5;
+
+/**
+ * The framing origins typed one a line (or separated by spaces or commas): each an https origin with no path,
+ * at most MAX_FRAME_ORIGINS; undefined when one is not. The server checks the same and has the last word.
+ */
+export function parseFrameOrigins(text: string): string[] | undefined {
+  const items = text
+    .split(/[\s,]+/)
+    .map((v) => v.trim().replace(/\/$/, ""))
+    .filter(Boolean);
+  if (items.length > MAX_FRAME_ORIGINS) return undefined;
+  const origins: string[] = [];
+  for (const item of items) {
+    if (!/^https:\/\/([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/i.test(item)) return undefined;
+    origins.push(item.toLowerCase());
+  }
+  return [...new Set(origins)];
+}
