@@ -102,6 +102,8 @@ describe("predicates", () => {
       "javascript:alert(1)",
       "https://nodot",
       "https://a b.com",
+      "https://shop.example.com/cb\u0000",
+      "https://shop.example.com/\ud800",
       "",
     ])
       expect(isHttpUrl(bad), bad).toBe(false);

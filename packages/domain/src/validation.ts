@@ -1,4 +1,5 @@
 import { normalizeDigits } from "./digits.ts";
+import { hasForbiddenCharacters } from "./text-input.ts";
 
 /**
  * Validation messages (merchant-dashboard.md and back-office.md section 5) by stable code, in English and word
@@ -75,10 +76,13 @@ export function hasHtmlTags(value: string): boolean {
   return /<\/?[A-Za-z][^<>]*>|<!--|<![A-Za-z]/.test(value);
 }
 
-/** An absolute http or https address with a dotted host name (or localhost). */
+/**
+ * An absolute http or https address with a dotted host name (or localhost), without spaces or forbidden
+ * characters (the one URL check of the portal: forms, the public API, integrations' callback addresses).
+ */
 export function isHttpUrl(value: string): boolean {
   const text = value.trim();
-  if (/\s/.test(text)) return false;
+  if (/\s/.test(text) || hasForbiddenCharacters(text)) return false;
   try {
     const url = new URL(text);
     if (url.protocol !== "http:" && url.protocol !== "https:") return false;

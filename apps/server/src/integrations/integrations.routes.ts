@@ -5,6 +5,7 @@ import {
   INTEGRATION_TYPES,
   type IntegrationType,
   isCountry,
+  isHttpUrl,
   messageText,
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -53,7 +54,7 @@ const urlField = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { message: messageText("invalid_url") })
+  .refine((v) => v === "" || isHttpUrl(v), { message: messageText("invalid_url") })
   .nullable()
   .optional();
 

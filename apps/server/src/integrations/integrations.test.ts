@@ -127,6 +127,21 @@ describeEachDatabase("payment integrations and API keys (dashboard)", (get) => {
       });
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json().fields).sort()).toEqual(["name", "processed_callback_url"]);
+      // The portal's one URL check (isHttpUrl): these passed the old pattern /^https?:\/\/[^\s]+$/.
+      for (const bad of [
+        "https://nodot",
+        "https://shop.example/cb\u0000",
+        "http://shop.example/\u001b[31m",
+      ]) {
+        const edit = await app.inject({
+          method: "PATCH",
+          url: `/api/integrations/${m.integrations.card}/callbacks`,
+          headers: owner.headers,
+          payload: { processed_callback_url: bad },
+        });
+        expect(edit.statusCode, bad).toBe(400);
+        expect(Object.keys(edit.json().fields), bad).toEqual(["processed_callback_url"]);
+      }
     });
 
     it("edits the callback urls and toggles auto callback retrial", async () => {
