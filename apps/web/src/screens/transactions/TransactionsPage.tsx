@@ -53,7 +53,11 @@ export default function TransactionsPage() {
       { key: "phone_number", kind: "text" },
       { key: "is_installment", kind: "bool" },
       { key: "is_discounted", kind: "bool" },
-      { key: "type", kind: "select", options: opts(GATEWAY_TYPES) },
+      {
+        key: "type",
+        kind: "select",
+        options: GATEWAY_TYPES.map((v) => ({ value: v, label: labels.code("gateways", v) ?? v })),
+      },
       { key: "trnx_type", kind: "select", options: opts(TRANSACTION_TYPES, "trnxTypes") },
       { key: "origin", kind: "select", options: opts(ORIGINS, "origins") },
       { key: "customer_name", kind: "text" },
@@ -62,7 +66,7 @@ export default function TransactionsPage() {
       { key: "is_split_paid", kind: "bool" },
     ];
     return isMerchant ? all : [...all, { key: "merchant_id", kind: "number" }];
-  }, [t, isMerchant]);
+  }, [t, isMerchant, labels]);
 
   const columns = useMemo<ColumnDef<TransactionListItem>[]>(() => {
     const cols: ColumnDef<TransactionListItem>[] = [
