@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AMOUNT_MAX_MINOR, CURRENCIES, maxAmountMinor } from "./currencies.ts";
 import { hasForbiddenCharacters, JSON_FIELD_MAX_BYTES, jsonProblem } from "./text-input.ts";
+import { captureBodySchema, refundBodySchema } from "./workspace-api.ts";
 
 describe("hasForbiddenCharacters", () => {
   it("refuses NUL, control characters and unpaired surrogates", () => {
@@ -47,5 +48,12 @@ describe("maxAmountMinor", () => {
     for (const code of CURRENCIES) expect(maxAmountMinor(code)).toBeLessThanOrEqual(AMOUNT_MAX_MINOR);
     // 900,000 payments of the maximum still sum to a safe integer.
     expect(Number.isSafeInteger(AMOUNT_MAX_MINOR * 900_000)).toBe(true);
+  });
+
+  it("bounds the dashboard's refund and capture amounts", () => {
+    for (const schema of [refundBodySchema, captureBodySchema]) {
+      expect(schema.safeParse({ amount_cents: AMOUNT_MAX_MINOR }).success).toBe(true);
+      expect(schema.safeParse({ amount_cents: 2 ** 53 - 1 }).success).toBe(false);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AMOUNT_MAX_MINOR } from "./currencies.ts";
 import { ORDER_DISPLAY_STATUSES } from "./orders.ts";
 import {
   EXPORT_STATES,
@@ -375,12 +376,14 @@ export type ActionAnswer = z.infer<typeof actionAnswerSchema>;
 
 /** POST /api/transactions/{id}/refund; otp is required for wallet refunds (refund_needs_otp). */
 export const refundBodySchema = z.object({
-  amount_cents: z.number().int().positive(),
+  amount_cents: z.number().int().positive().max(AMOUNT_MAX_MINOR),
   otp: z.string().trim().min(1).max(12).optional(),
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;
 /** POST /api/transactions/{id}/capture */
-export const captureBodySchema = z.object({ amount_cents: z.number().int().positive() });
+export const captureBodySchema = z.object({
+  amount_cents: z.number().int().positive().max(AMOUNT_MAX_MINOR),
+});
 export type CaptureBody = z.infer<typeof captureBodySchema>;
 /** POST /api/transactions/callbacks/resend */
 export const resendCallbacksBodySchema = z.object({
