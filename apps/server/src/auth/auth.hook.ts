@@ -105,6 +105,8 @@ export interface RouteEntry {
   url: string;
   public: boolean;
   permission: PermissionName | null | undefined;
+  /** On the public API's merchant routes: what a token made from a user's password needs (caller.ts). */
+  apiPermission: PermissionName | undefined;
   allowTempSession: boolean;
 }
 
@@ -135,6 +137,7 @@ export async function installAuth(app: FastifyInstance, opts: AuthOptions = {}):
           url: route.url,
           public: route.config?.public === true || publicPrefixes.some((p) => route.url.startsWith(p)),
           permission: route.config?.permission,
+          apiPermission: route.config?.apiPermission,
           allowTempSession: route.config?.allowTempSession === true,
         });
     if (publicPrefixes.some((p) => route.url.startsWith(p))) {

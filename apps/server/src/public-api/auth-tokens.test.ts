@@ -1,8 +1,15 @@
 import type { PermissionName } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { routeTable } from "../auth/auth.hook.ts";
 import { LOGIN_LIMITS } from "../auth/auth.service.ts";
-import { payCard, paymentTokenFor, type TestMerchant, testMerchant } from "../payments/test-support.ts";
+import {
+  BILLING,
+  payCard,
+  paymentTokenFor,
+  type TestMerchant,
+  testMerchant,
+} from "../payments/test-support.ts";
 import * as passwords from "../security/passwords.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
@@ -127,6 +134,61 @@ describeEachDatabase("auth tokens from a username and password", (get) => {
         payload: { username: owner.username, password: owner.password },
       });
       expect(login.statusCode).toBe(429);
+    });
+  });
+
+  describe("every merchant route of the public API, from the route table", () => {
+    it("names a permission, refuses a user's token without it (403) and lets one with it through", async () => {
+      const routes = routeTable(app).filter((r) => r.apiPermission !== undefined);
+      // Today 13 routes, each with and without its trailing slash. A route that names none refuses such tokens.
+      expect(routes.length).toBeGreaterThanOrEqual(26);
+      const {
+        token: paymentToken,
+        orderId,
+        clientSecret,
+      } = await paymentTokenFor(app, m, m.integrations.card);
+      const id = (await payCard(app, paymentToken)).json().transaction.id as number;
+      const params: Record<string, string> = {
+        order_id: String(orderId),
+        transaction_id: String(id),
+        client_secret: clientSecret,
+      };
+      // One body all of them accept (their schemas are loose); the amounts fit an order, a refund and a link.
+      const body = {
+        amount_cents: 100,
+        amount: 100,
+        currency: "EGP",
+        transaction_id: id,
+        order_id: orderId,
+        integration_id: m.integrations.card,
+        payment_methods: [m.integrations.card],
+        items: [{ name: "Item", amount: 100, amount_cents: 100, quantity: 1 }],
+        billing_data: BILLING,
+        accept_order_id: orderId,
+        is_live: false,
+        payment_link_id: 1,
+        full_name: "Ahmed Hassan",
+        email: "ahmed@example.com",
+        phone_number: "+201000000000",
+      };
+      const without = await tokenOf(await staff(["can view api key"]));
+      const owner = await tokenOf(await fx.user("Merchant", { merchantId: m.merchantId }));
+      for (const route of routes) {
+        const url = route.url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "1");
+        const call = (token: string) =>
+          app.inject({
+            method: route.method as "GET",
+            url,
+            headers: { authorization: `Bearer ${token}` },
+            ...(route.method === "GET" ? {} : { payload: body }),
+          });
+        const denied = await call(without);
+        expect(denied.statusCode, `${route.method} ${route.url}: ${denied.body}`).toBe(403);
+        expect(denied.json()).toEqual({ detail: "You do not have permission to perform this action." });
+        const allowed = await call(owner);
+        expect(allowed.statusCode, `${route.method} ${route.url}`).not.toBe(403);
+        expect(allowed.statusCode, `${route.method} ${route.url}`).not.toBe(401);
+      }
     });
   });
 
