@@ -95,35 +95,86 @@ export function portalErrorHandler(error: FastifyError, request: FastifyRequest,
   return reply.code(status).send({ detail: error.message, code: error.code ?? "bad_request" });
 }
 
+/** Form bodies are bounded before they are parsed: parts (or pairs) and each field's length (docs/security.md). */
+export const MAX_FORM_FIELDS = 100;
+export const MAX_FORM_FIELD_BYTES = 64 * 1024;
+
+function formError(statusCode: number, message: string): Error {
+  return Object.assign(new Error(message), { statusCode });
+}
+
+/** How many times `needle` occurs in `haystack`, stopping once it passes `max` (a cheap scan, no parse). */
+function countUpTo(haystack: Buffer, needle: Buffer, max: number): number {
+  let n = 0;
+  for (
+    let at = haystack.indexOf(needle);
+    at !== -1 && n <= max;
+    at = haystack.indexOf(needle, at + needle.length)
+  )
+    n++;
+  return n;
+}
+
+function multipartBoundary(contentType: string): string | undefined {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+/** True for the body encodings the form parsers read (a form's credential must come in a header or the query). */
+export function isFormBody(contentType: string | undefined): boolean {
+  return /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType ?? "");
+}
+
+function addField(out: Record<string, string | string[]>, key: string, value: string): void {
+  if (Buffer.byteLength(value, "utf8") > MAX_FORM_FIELD_BYTES)
+    throw formError(413, `A form field is longer than ${MAX_FORM_FIELD_BYTES} bytes.`);
+  const prev = out[key];
+  out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+}
+
 /** Form bodies (the QuickLink API posts multipart/form-data; some clients post urlencoded). */
 export function installFormParsers(app: FastifyInstance): void {
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 1024 * 1024 },
     (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      const text = body as string;
+      if (countUpTo(Buffer.from(text), Buffer.from("&"), MAX_FORM_FIELDS) >= MAX_FORM_FIELDS)
+        return done(formError(413, `Too many form fields (at most ${MAX_FORM_FIELDS}).`), undefined);
+      try {
+        const out: Record<string, string | string[]> = {};
+        for (const [key, value] of new URLSearchParams(text)) addField(out, key, value);
+        done(null, out);
+      } catch (error) {
+        done(error as Error, undefined);
+      }
     },
   );
   app.addContentTypeParser(
     "multipart/form-data",
     { parseAs: "buffer", bodyLimit: 5 * 1024 * 1024 },
     (req, body, done) => {
+      const contentType = String(req.headers["content-type"]);
+      const boundary = multipartBoundary(contentType);
+      if (!boundary) return done(formError(400, "The multipart body has no boundary."), undefined);
+      // Counted before parsing: a body of 60,000 tiny parts is refused without building 60,000 fields.
+      const parts = countUpTo(body as Buffer, Buffer.from(`--${boundary}`), MAX_FORM_FIELDS + 1) - 1;
+      if (parts > MAX_FORM_FIELDS)
+        return done(formError(413, `Too many form fields (at most ${MAX_FORM_FIELDS}).`), undefined);
       // The platform's own multipart parser (undici's Response.formData): text fields are kept, files dropped.
-      new Response(body as Buffer, { headers: { "content-type": String(req.headers["content-type"]) } })
+      new Response(body as Buffer, { headers: { "content-type": contentType } })
         .formData()
         .then((form) => {
           const out: Record<string, string | string[]> = {};
           for (const [key, value] of form.entries()) {
             if (typeof value !== "string") continue;
-            const prev = out[key];
-            out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+            addField(out, key, value);
           }
           done(null, out);
         })
-        .catch((error: Error) => {
-          const err = error as Error & { statusCode?: number };
-          err.statusCode = 400;
-          done(err, undefined);
+        .catch((error: Error & { statusCode?: number }) => {
+          error.statusCode ??= 400;
+          done(error, undefined);
         });
     },
   );

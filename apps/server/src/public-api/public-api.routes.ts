@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { installFormParsers, providerErrorHandler } from "./http.ts";
+import { authenticateMerchant } from "./caller.ts";
+import { installFormParsers, isFormBody, providerErrorHandler } from "./http.ts";
 import { intentionRoutes } from "./intentions.routes.ts";
 import { legacyRoutes } from "./legacy.routes.ts";
 import { linkRoutes } from "./links.routes.ts";
@@ -22,6 +23,14 @@ export const publicApiRoutes: FastifyPluginAsync = async (app) => {
     route.bodyLimit ??= PUBLIC_API_BODY_LIMIT;
   });
   installFormParsers(app);
+  // A route that needs a credential checks it before a form body is read, so nobody without one can make the
+  // server parse their form (issue 10 item 8). A form's credential must come in a header (or the query); JSON
+  // bodies may still carry the provider's older auth_token and are checked after parsing as before.
+  app.addHook("preParsing", async (request, _reply, payload) => {
+    if (request.routeOptions.config.apiPermission && isFormBody(request.headers["content-type"]))
+      await authenticateMerchant(app.payments.db, request, app.payments.now());
+    return payload;
+  });
   await app.register(legacyRoutes);
   await app.register(intentionRoutes);
   await app.register(linkRoutes);
