@@ -16,6 +16,11 @@ export interface CrossTenantCase {
   secrets: string[];
   /** Answers the intruder may get instead of a 2xx without the secrets. Default 403 and 404. */
   deniedStatuses?: number[];
+  /**
+   * The intruder must be denied (no 2xx at all): for answers that carry no secret to look for (an action's
+   * "done", a PDF), where a 2xx would mean the intruder acted on the owner's row.
+   */
+  mustDeny?: boolean;
 }
 
 /**
@@ -32,7 +37,7 @@ export async function expectCrossTenantIsolation(app: FastifyInstance, c: CrossT
   expect(owner.statusCode, `${label}: the owner's own request`).toBeLessThan(300);
   for (const secret of c.secrets) expect(owner.body, `${label}: the owner sees ${secret}`).toContain(secret);
 
-  if (intruder.statusCode < 300) {
+  if (intruder.statusCode < 300 && !c.mustDeny) {
     for (const secret of c.secrets)
       expect(intruder.body, `${label}: another tenant must not see ${secret}`).not.toContain(secret);
   } else {

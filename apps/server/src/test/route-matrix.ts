@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import type { Insertable } from "kysely";
 import { type RouteEntry, routeTable } from "../auth/auth.hook.ts";
+import type { TransactionsTable } from "../db/schema.ts";
 import { recreateKey } from "../integrations/keys.service.ts";
 import { rows } from "../transactions/test-rows.ts";
 import { type FixtureUser, fixtures, type TestSession, unique } from "./fixtures.ts";
@@ -28,6 +30,9 @@ export interface TenantWorld {
   bankUser: FixtureUser;
   terminalUser: FixtureUser;
   integrationId: number;
+  integrationName: string;
+  /** The url of the transaction's delivered callback (its attempts log). */
+  callbackUrl: string;
   orderId: number;
   merchantOrderId: string;
   transactionId: number;
@@ -37,8 +42,14 @@ export interface TenantWorld {
   secretKey: string;
 }
 
-/** Creates a merchant of a new bank with an integration, an order, a live paid transaction, an export and keys. */
-export async function tenantWorld(app: FastifyInstance): Promise<TenantWorld> {
+/**
+ * Creates a merchant of a new bank with an integration, an order, a live paid card transaction (`payment`
+ * overrides it: a wallet payment, an authorisation), an export and keys.
+ */
+export async function tenantWorld(
+  app: FastifyInstance,
+  payment: Partial<Insertable<TransactionsTable>> = {},
+): Promise<TenantWorld> {
   const db = app.payments.db;
   const fx = fixtures(db);
   const r = rows(db);
@@ -57,7 +68,9 @@ export async function tenantWorld(app: FastifyInstance): Promise<TenantWorld> {
     order_id: order.id,
     integration_id: integration.id,
     customer_name: customerName,
+    ...payment,
   });
+  const callbackUrl = `https://${unique("cb")}.example.test/callback`;
   await db
     .insertInto("callback_attempts")
     .values({
@@ -66,7 +79,7 @@ export async function tenantWorld(app: FastifyInstance): Promise<TenantWorld> {
       kind: "TRANSACTION",
       trigger: "event",
       attempt: 1,
-      url: `https://${unique("cb")}.example.test/callback`,
+      url: callbackUrl,
       status_code: 200,
     })
     .execute();
@@ -79,8 +92,9 @@ export async function tenantWorld(app: FastifyInstance): Promise<TenantWorld> {
       kind: "transactions",
       status_choice: "trx_all",
       is_live: true,
-      date_from: new Date("2026-01-01T00:00:00Z"),
-      date_to: new Date("2026-01-31T00:00:00Z"),
+      // Around now, where the transaction is.
+      date_from: new Date(Date.now() - 86_400_000),
+      date_to: new Date(Date.now() + 86_400_000),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -97,6 +111,8 @@ export async function tenantWorld(app: FastifyInstance): Promise<TenantWorld> {
     bankUser,
     terminalUser,
     integrationId: integration.id,
+    integrationName: integration.name,
+    callbackUrl,
     orderId: order.id,
     merchantOrderId: order.merchant_order_id!,
     transactionId: tx.id,

@@ -1,0 +1,170 @@
+import type { FastifyInstance } from "fastify";
+import type { Insertable } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteEntry } from "../auth/auth.hook.ts";
+import type { TransactionsTable } from "../db/schema.ts";
+import { runExport } from "../exports/exports.service.ts";
+import { buildTestApp } from "../test/app.ts";
+import { expectCrossTenantIsolation } from "../test/cross-tenant.ts";
+import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { fixtures, type TestSession } from "../test/fixtures.ts";
+import {
+  appRoutes,
+  fillUrl,
+  hasIdParam,
+  routeKey,
+  secretKeyCaller,
+  type TenantWorld,
+  tenantWorld,
+} from "../test/route-matrix.ts";
+
+/**
+ * The tenant matrix (issue 10, standing test; principle 4): every route with a tenant's id in its path, from the
+ * app's route table, is called on a row of one tenant by users of others (another merchant, another bank, a
+ * terminal of the same merchant that the row is not of, a terminal of another merchant; for the public API
+ * another merchant's secret key) with expectCrossTenantIsolation. Each route gets a fresh owner world, so
+ * deleting and acting routes find their row in its first state. A route whose parameter test/route-matrix.ts
+ * PARAMS cannot fill fails; a route needing a body, a row in another state or having a secret to look for in its
+ * answer gets a line in CASES (otherwise: the owner must get 2xx and every intruder a 403 or 404). PGlite only:
+ * like the permission matrix, it is about the routes, and scoping is SQL that both engines run alike
+ * (every feature's own tenant test runs on both).
+ */
+
+interface Case {
+  payload?: object;
+  /** What only the owner may read in the answer; without it every intruder must be denied outright. */
+  secrets?: (w: TenantWorld) => string[];
+  /** The owner world's payment, when the route needs another kind (a wallet payment, an authorisation). */
+  payment?: Partial<Insertable<TransactionsTable>>;
+  /** Brings the owner's row to the state the route needs. */
+  prepare?: (app: FastifyInstance, w: TenantWorld) => Promise<void>;
+}
+
+/** The terminal of the owner's own merchant: the row is not its terminal's. */
+const SAME = "a terminal of the same merchant";
+const customer = (w: TenantWorld) => [w.customerName];
+const integration = (w: TenantWorld) => [w.integrationName];
+
+const CASES: Record<string, Case> = {
+  "GET /api/transactions/:id": { secrets: customer },
+  "GET /api/transactions/:id/receipt": { secrets: customer },
+  "GET /api/transactions/:id/callbacks": { secrets: (w) => [w.callbackUrl] },
+  "POST /api/transactions/:id/refund": { payload: { amount_cents: 100 } },
+  "POST /api/transactions/:id/refund/otp": {
+    payment: { gateway_type: "UIG", card_first6: null, card_last4: null, wallet_msisdn: "01011112222" },
+  },
+  "POST /api/transactions/:id/capture": {
+    payload: { amount_cents: 100 },
+    payment: { trnx_type: "auth", is_auth: true },
+  },
+  "GET /api/orders/:id": { secrets: (w) => [w.merchantOrderId] },
+  "GET /api/integrations/:id": { secrets: integration },
+  "PATCH /api/integrations/:id/callbacks": {
+    payload: {
+      processed_callback_url: "https://shop.example.test/processed",
+      response_callback_url: "https://shop.example.test/response",
+    },
+    secrets: integration,
+  },
+  "PUT /api/integrations/:id/frame_origins": {
+    payload: { frame_origins: ["https://shop.example.test"] },
+    secrets: integration,
+  },
+  "PUT /api/integrations/:id/auto_callback_retrial": { payload: { enabled: false }, secrets: integration },
+  "GET /api/exports/:id": { secrets: (w) => [`"id":${w.exportId},`] },
+  "GET /api/exports/:id/download": {
+    secrets: (w) => [w.companyName],
+    prepare: (app, w) => runExport(app.payments.db, app.deps.config.dataDir, w.exportId),
+  },
+  "GET /api/bank/transactions/:id": { secrets: customer },
+  "GET /api/bank/orders/:id": { secrets: (w) => [w.merchantOrderId] },
+  "GET /api/ecommerce/orders/:order_id": { secrets: (w) => [w.merchantOrderId] },
+  "GET /api/ecommerce/orders/:order_id/": { secrets: (w) => [w.merchantOrderId] },
+};
+
+describe("tenant matrix: every route with an id x users of other tenants", () => {
+  let db: TestDatabase & { drop(): Promise<void> };
+  let app: FastifyInstance;
+  let other: TenantWorld;
+  let others: { label: string; session: TestSession }[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase("pglite");
+    app = await buildTestApp(db.database);
+    await app.ready();
+    other = await tenantWorld(app);
+    const fx = fixtures(app.payments.db);
+    others = [
+      { label: "another merchant", session: await fx.session(other.owner) },
+      { label: "another bank", session: await fx.session(other.bankUser) },
+      { label: "a terminal of another merchant", session: await fx.session(other.terminalUser) },
+    ];
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  const idRoutes = () => appRoutes(app).filter((r) => hasIdParam(r.url));
+
+  it("finds the routes with an id and can fill every parameter", () => {
+    const routes = idRoutes();
+    expect(routes.length).toBeGreaterThan(20);
+    const unfilled: string[] = [];
+    for (const r of appRoutes(app))
+      try {
+        fillUrl(r.url, other);
+      } catch (error) {
+        unfilled.push((error as Error).message);
+      }
+    expect(unfilled).toEqual([]);
+    const keys = new Set(routes.map(routeKey));
+    expect(
+      Object.keys(CASES).filter((k) => !keys.has(k)),
+      "CASES lines of routes that are gone",
+    ).toEqual([]);
+  });
+
+  it("keeps every tenant's rows from every other tenant", async () => {
+    const fx = fixtures(app.payments.db);
+    for (const route of idRoutes()) {
+      const key = routeKey(route);
+      const c = CASES[key] ?? {};
+      const intruders = route.public
+        ? ["another merchant's secret key"]
+        : [...others.map((o) => o.label), SAME];
+      // A fresh owner world per intruder: an acting route (delete, void, refund) finds its row as it was.
+      for (const label of intruders) {
+        const w = await tenantWorld(app, c.payment);
+        await c.prepare?.(app, w);
+        const intruder = route.public
+          ? secretKeyCaller(other.secretKey)
+          : label === SAME
+            ? await fx.session(w.terminalUser)
+            : others.find((o) => o.label === label)!.session;
+        const secrets = c.secrets?.(w) ?? [];
+        await expectCrossTenantIsolation(app, {
+          request: {
+            method: route.method as "GET",
+            url: fillUrl(route.url, w),
+            ...(c.payload ? { payload: c.payload } : route.method === "GET" ? {} : { payload: {} }),
+          },
+          owner: ownerOf(route, w, await fx.session(w.owner), await fx.session(w.bankUser)),
+          intruder,
+          secrets,
+          mustDeny: secrets.length === 0,
+        }).catch((error: Error) => {
+          error.message = `${key} by ${label}: ${error.message}`;
+          throw error;
+        });
+      }
+    }
+  }, 300_000);
+});
+
+/** Who owns the row: the bank for bank routes, the merchant's secret key for the public API, else the merchant. */
+function ownerOf(route: RouteEntry, w: TenantWorld, merchant: TestSession, bank: TestSession): TestSession {
+  if (route.public) return secretKeyCaller(w.secretKey);
+  if (route.url.startsWith("/api/bank/")) return bank;
+  return merchant;
+}
