@@ -68,11 +68,11 @@ describe("Arabic screens show words, not raw codes", () => {
     await page.goto(portalPath("ar", `transactions/${id}`));
     await page.getByTestId("section-transaction").waitFor(POLL);
     // Open every section that is closed, so their contents are on screen too.
-    for (const control of await page.locator('[data-testid^="section-"] button[aria-expanded="false"]').all())
-      await control.click();
-    await expect
-      .poll(() => page.locator('[data-testid^="section-"] button[aria-expanded="false"]').count(), POLL)
-      .toBe(0);
+    const closed = page.locator('[data-testid^="section-"] button[aria-expanded="false"]');
+    for (let left = await closed.count(); left > 0; left = await closed.count()) {
+      await closed.first().click();
+      await expect.poll(() => closed.count(), POLL).toBeLessThan(left);
+    }
     // biome-ignore lint/performance/useDomNodeTextContent: what a person sees, rendered, not hidden nodes
     const text = await page.locator("main").innerText();
     // The fields that held the raw codes are there, in words.
