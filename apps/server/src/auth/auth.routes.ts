@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { tokenHash } from "../security/tokens.ts";
 import { clearSessionCookies, readCredential, setSessionCookies } from "../sessions/session.cookies.ts";
 import { deleteSession } from "../sessions/session.repository.ts";
+import { hostCountry } from "../sessions/session-country.ts";
 import { requireUser } from "./auth.hook.ts";
 import {
   type AuthContext,
@@ -54,7 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A browser signing in again leaves its previous session behind: end it.
       const previous = readCredential(request);
-      const { session, answer } = await signIn(ctx(), request.body, request.ip);
+      const country = hostCountry(app.deps.config, request.host);
+      const { session, answer } = await signIn(ctx(), request.body, request.ip, country);
       if (previous) await deleteSession(app.deps.database.db, tokenHash(previous.token));
       setSessionCookies(request, reply, session);
       request.log.info({ userId: answer.profile.user.id, kind: session.kind }, "signed in");

@@ -1,3 +1,4 @@
+import type { Country } from "@portal/domain";
 import {
   AUTH_DETAILS,
   type LoginRequest,
@@ -159,6 +160,8 @@ export async function signIn(
   ctx: AuthContext,
   input: LoginRequest,
   ip: string,
+  /** The country of the host signed in on: the session is bound to it. */
+  country?: Country,
 ): Promise<{ session: IssuedSession; answer: LoginResponse }> {
   const user = await checkPassword(ctx.db, input.username, input.password, ip);
   if (!user) throw authError(401, "invalid_credentials");
@@ -167,7 +170,7 @@ export async function signIn(
 
   const session = await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ last_login_at: sql`now()` }).where("id", "=", user.id).execute();
-    return createSession(trx, user.id, user.is_temp_password ? "temp" : "full");
+    return createSession(trx, user.id, user.is_temp_password ? "temp" : "full", country);
   });
   await passwordAccepted(ctx.db, input.username, ip);
   const answer = await sessionAnswer(ctx.db, user.id, session.token);

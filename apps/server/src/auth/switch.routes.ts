@@ -2,6 +2,7 @@ import { errorResponseSchema, loginResponseSchema } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { setSessionCookies } from "../sessions/session.cookies.ts";
 import { createSession } from "../sessions/session.repository.ts";
+import { hostCountry } from "../sessions/session-country.ts";
 import { authError, requireUser } from "./auth.hook.ts";
 import { sessionAnswer } from "./auth.service.ts";
 
@@ -24,7 +25,8 @@ export const switchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       if (user.session.via !== "bearer") throw authError(403, "forbidden");
-      const session = await createSession(app.deps.database.db, user.id, "full");
+      const country = hostCountry(app.deps.config, request.host);
+      const session = await createSession(app.deps.database.db, user.id, "full", country);
       setSessionCookies(request, reply, session);
       const answer = await sessionAnswer(app.deps.database.db, user.id, session.token);
       request.log.info({ userId: user.id }, "switched dashboards");

@@ -94,6 +94,8 @@ export interface SessionsTable {
   user_id: number;
   kind: Generated<"full" | "temp">;
   csrf_hash: string;
+  /** The country of the host the session was made on; null: made before 0016, unbound. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   last_seen_at: Timestamp;
 }

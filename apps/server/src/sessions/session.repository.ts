@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { SESSION_IDLE_MINUTES } from "@portal/domain";
+import { type Country, SESSION_IDLE_MINUTES } from "@portal/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { newToken, tokenHash } from "../security/tokens.ts";
@@ -29,13 +29,15 @@ export async function createSession(
   db: Kysely<DB>,
   userId: number,
   kind: SessionKind,
+  /** The country of the host it is made on: the session works on that country's hosts only. */
+  country?: Country,
 ): Promise<IssuedSession> {
   const token = newToken();
   const csrfToken = csrfTokenFor(token);
   const id = tokenHash(token);
   await db
     .insertInto("sessions")
-    .values({ id, user_id: userId, kind, csrf_hash: tokenHash(csrfToken) })
+    .values({ id, user_id: userId, kind, csrf_hash: tokenHash(csrfToken), country: country ?? null })
     .execute();
   return { token, csrfToken, id, kind };
 }
@@ -45,6 +47,8 @@ export interface SessionLookup {
   id: string;
   kind: SessionKind;
   csrf_hash: string;
+  /** The country the session is bound to (null: unbound). */
+  session_country: string | null;
   idle_expired: boolean;
   needs_touch: boolean;
   user_id: number;
@@ -74,6 +78,7 @@ export async function findSession(
       "s.id",
       "s.kind",
       "s.csrf_hash",
+      "s.country as session_country",
       sql<boolean>`s.last_seen_at < now() - ${idle}::interval`.as("idle_expired"),
       sql<boolean>`s.last_seen_at < now() - ${touch}::interval`.as("needs_touch"),
       "u.id as user_id",
