@@ -9,7 +9,7 @@ import {
   messageText,
 } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Selectable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import { z } from "zod";
 import { requireMerchantId } from "../auth/auth.hook.ts";
 import type { IntegrationsTable } from "../db/schema.ts";
@@ -155,6 +155,22 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   };
 
+  /** Changes one of the merchant's integrations (404 when it is not theirs) and answers the edit's message. */
+  const edit = async (merchantId: number, id: number, set: Updateable<IntegrationsTable>) => {
+    const row =
+      Object.keys(set).length === 0
+        ? await load(merchantId, id)
+        : await db
+            .updateTable("integrations")
+            .set(set)
+            .where("id", "=", id)
+            .where("merchant_id", "=", merchantId)
+            .returningAll()
+            .executeTakeFirst();
+    if (!row) throw paymentError(404, "not_found", "Not found.");
+    return { detail: messageText("integration_edited"), integration: integrationView(row) };
+  };
+
   app.get(
     "/api/integrations",
     {
@@ -294,23 +310,13 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "can update payment integration" },
     },
     async (request) => {
-      const merchantId = requireMerchantId(request);
-      const current = await load(merchantId, request.params.id);
       const processed = emptyToNull(request.body.processed_callback_url);
       const response = emptyToNull(request.body.response_callback_url);
-      if (processed === undefined && response === undefined)
-        return { detail: messageText("integration_edited"), integration: integrationView(current) };
-      const row = await db
-        .updateTable("integrations")
-        .set({
-          ...(processed !== undefined ? { processed_callback_url: processed } : {}),
-          ...(response !== undefined ? { response_callback_url: response } : {}),
-        })
-        .where("id", "=", request.params.id)
-        .where("merchant_id", "=", merchantId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { detail: messageText("integration_edited"), integration: integrationView(row) };
+      // Nothing to change (an empty body) answers the integration as it is, not an empty UPDATE.
+      return edit(requireMerchantId(request), request.params.id, {
+        ...(processed !== undefined ? { processed_callback_url: processed } : {}),
+        ...(response !== undefined ? { response_callback_url: response } : {}),
+      });
     },
   );
 
@@ -331,18 +337,8 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { permission: "can update payment integration" },
     },
-    async (request) => {
-      const merchantId = requireMerchantId(request);
-      await load(merchantId, request.params.id);
-      const row = await db
-        .updateTable("integrations")
-        .set({ frame_origins: request.body.frame_origins })
-        .where("id", "=", request.params.id)
-        .where("merchant_id", "=", merchantId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { detail: messageText("integration_edited"), integration: integrationView(row) };
-    },
+    async (request) =>
+      edit(requireMerchantId(request), request.params.id, { frame_origins: request.body.frame_origins }),
   );
 
   app.put(
@@ -357,17 +353,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { permission: "can update payment integration" },
     },
-    async (request) => {
-      const merchantId = requireMerchantId(request);
-      await load(merchantId, request.params.id);
-      const row = await db
-        .updateTable("integrations")
-        .set({ auto_callback_retrial: request.body.enabled })
-        .where("id", "=", request.params.id)
-        .where("merchant_id", "=", merchantId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { detail: messageText("integration_edited"), integration: integrationView(row) };
-    },
+    async (request) =>
+      edit(requireMerchantId(request), request.params.id, { auto_callback_retrial: request.body.enabled }),
   );
 };
