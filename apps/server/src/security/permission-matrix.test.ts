@@ -22,7 +22,9 @@ import { appRoutes, fillUrl, routeKey, type TenantWorld, tenantWorld } from "../
  *   ANY_USER below with who may get 2xx;
  * - no credentials, and a temporary-password session (except on the routes that allow it), never get 2xx;
  * - a public route is listed in PUBLIC_ROUTES: "open" (by design anyone) or "merchant-api" (a merchant's API
- *   credential, never a dashboard session: every caller's session, as cookie or bearer, gets no 2xx).
+ *   credential, never a dashboard session: every caller's session, as cookie or bearer, gets no 2xx; the token
+ *   POST /api/auth/tokens gives for the caller's password, only to owners and staff who may see the API key, gets
+ *   a 2xx only where the caller holds the route's apiPermission).
  * A route missing from the two tables fails the test, so a new route must be placed (one line; docs/testing.md).
  * Path parameters are the caller's own tenant's ids (test/route-matrix.ts PARAMS), so a refusal is the permission's
  * and not a 404 of someone else's row. PGlite only: the matrix is about the route table, not the database engine,
@@ -35,6 +37,9 @@ type Caller = {
   permissions: ReadonlySet<PermissionName>;
   session: TestSession | undefined;
   temp: boolean;
+  user: FixtureUser | undefined;
+  /** The public API token POST /api/auth/tokens gave for the user's password, if it gave one. */
+  apiToken?: string | undefined;
 };
 
 /** Who may get a 2xx from a `permission: null` route (the handler narrows it). */
@@ -55,6 +60,11 @@ const ANY_USER: Record<string, (c: Caller) => boolean> = {
   "GET /api/exports/:id/download": (c) => exporter(c),
   "GET /api/analytics/home": (c) => c.profile === "Merchant" || c.profile === "MerchantStaff",
 };
+
+/** Who may use the public API with a password's token (issue 10 item 1), stated here apart from the code. */
+const mayUseApi = (c: Caller) =>
+  !c.temp &&
+  (c.profile === "Merchant" || (c.profile === "MerchantStaff" && c.permissions.has("can view api key")));
 
 const isMerchantUser = (c: Caller) => c.profile === "Merchant" || c.profile === "MerchantStaff";
 const exporter = (c: Caller) =>
@@ -152,13 +162,19 @@ describe("permission matrix: every route x every kind of caller", () => {
         permissions: user ? effectivePermissions(user.profile_type, stored) : new Set(),
         session: user ? await fx.session(user, temp ? "temp" : "full") : undefined,
         temp,
+        user,
       };
       callers.push(caller);
       return caller;
     };
     await add("no credentials", undefined);
     await add("Merchant", world.owner);
-    await add("Merchant with a temporary password", world.owner, [], true);
+    await add(
+      "Merchant with a temporary password",
+      await fx.user("Merchant", { merchantId: world.merchantId, isTempPassword: true }),
+      [],
+      true,
+    );
     await add(
       "MerchantStaff without permissions",
       await fx.user("MerchantStaff", { merchantId: world.merchantId }),
@@ -180,6 +196,17 @@ describe("permission matrix: every route x every kind of caller", () => {
       const rest = MERCHANT_PERMISSIONS.filter((x) => x !== p);
       const allBut = await fx.user("MerchantStaff", { merchantId: world.merchantId, permissions: [...rest] });
       staffWith.set(`all but ${p}`, await add(`MerchantStaff with all but "${p}"`, allBut, [...rest]));
+    }
+    // Every user asks for a public API token with its password (each from its own address: the sign-in limits).
+    for (const [i, c] of callers.entries()) {
+      if (!c.user) continue;
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/auth/tokens",
+        payload: { username: c.user.username, password: c.user.password },
+        remoteAddress: `10.77.${i >> 8}.${i & 255}`,
+      });
+      if (res.statusCode === 201) c.apiToken = res.json<{ token: string }>().token;
     }
   }, 120_000);
   afterAll(async () => {
@@ -207,6 +234,13 @@ describe("permission matrix: every route x every kind of caller", () => {
       .map(routeKey);
     expect(unplaced, "add these routes to ANY_USER or PUBLIC_ROUTES").toEqual([]);
     // Lines for routes that no longer exist would hide nothing, but they would lie: keep the tables true.
+    // The merchant routes of the public API are exactly those declaring what a user's token needs.
+    const apiRoutes = routes.filter((r) => r.public && r.apiPermission !== undefined).map(routeKey);
+    expect(apiRoutes.sort()).toEqual(
+      Object.keys(PUBLIC_ROUTES)
+        .filter((k) => PUBLIC_ROUTES[k] === "merchant-api")
+        .sort(),
+    );
     const keys = new Set(routes.map(routeKey));
     expect(Object.keys({ ...ANY_USER, ...PUBLIC_ROUTES }).filter((k) => !keys.has(k))).toEqual([]);
   });
@@ -223,6 +257,15 @@ describe("permission matrix: every route x every kind of caller", () => {
     }
   });
 
+  it("gives a public API token only to those the API is for: owners and staff who may see the API key", () => {
+    const wrong = callers
+      .filter((c) => c.user)
+      .filter((c) => (c.apiToken !== undefined) !== mayUseApi(c))
+      .map((c) => `${c.label}: ${c.apiToken ? "got a token" : "no token"}`);
+    expect(wrong).toEqual([]);
+    expect(callers.filter((c) => c.apiToken).length).toBeGreaterThan(10);
+  });
+
   it("answers no caller a 2xx it should not get, on every dashboard and public-API route", async () => {
     const unexpected: string[] = [];
     let allowedSuccesses = 0;
@@ -235,11 +278,25 @@ describe("permission matrix: every route x every kind of caller", () => {
       if (route.public && PUBLIC_ROUTES[key] !== "merchant-api") continue;
       const url = fillUrl(route.url, world);
       for (const c of callers) {
-        // A public-API route is tried with the session both ways a dashboard sends it.
-        const ways = route.public
-          ? [c.session?.headers, c.session?.bearer].filter((h) => h !== undefined)
-          : [c.session?.headers ?? {}];
-        for (const headers of route.public && !c.session ? [{}] : ways) {
+        // A public-API route is tried with the session both ways a dashboard sends it, and with the user's API
+        // token, which may do what the route's apiPermission says and the user holds.
+        const ways: { headers: Record<string, string>; may: boolean }[] = route.public
+          ? [
+              ...[c.session?.headers, c.session?.bearer]
+                .filter((h) => h !== undefined)
+                .map((headers) => ({ headers, may: false })),
+              ...(c.apiToken
+                ? [
+                    {
+                      headers: { authorization: `Bearer ${c.apiToken}` },
+                      may: route.apiPermission !== undefined && c.permissions.has(route.apiPermission),
+                    },
+                  ]
+                : []),
+            ]
+          : [{ headers: c.session?.headers ?? {}, may: allowed(route, c) }];
+        if (ways.length === 0) ways.push({ headers: {}, may: false });
+        for (const { headers, may } of ways) {
           const res = await app.inject({
             method: route.method as "GET",
             url,
@@ -247,7 +304,6 @@ describe("permission matrix: every route x every kind of caller", () => {
             payload: payloadOf(route),
           });
           const ok = res.statusCode >= 200 && res.statusCode < 300;
-          const may = !route.public && allowed(route, c);
           if (ok && !may)
             unexpected.push(`${key} as ${c.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
           if (ok && may) allowedSuccesses++;
