@@ -15,6 +15,7 @@ import * as m0014unloggedRateLimits from "./migrations/0014_unlogged_rate_limits
 import * as m0015boundTokensKeyedHashes from "./migrations/0015_bound_tokens_keyed_hashes.ts";
 import * as m0016integrationFrameOrigins from "./migrations/0016_integration_frame_origins.ts";
 import * as m0018orderPaidFromCaptures from "./migrations/0018_order_paid_from_captures.ts";
+import * as m0020keyedRefundOtps from "./migrations/0020_keyed_refund_otps.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0015_bound_tokens_keyed_hashes": m0015boundTokensKeyedHashes,
   "0016_integration_frame_origins": m0016integrationFrameOrigins,
   "0018_order_paid_from_captures": m0018orderPaidFromCaptures,
+  "0020_keyed_refund_otps": m0020keyedRefundOtps,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { keyedHash } from "../security/keyed-hash.ts";
 import { paymentError } from "./errors.ts";
 
 /**
@@ -34,9 +34,7 @@ export function requestHash(dataKey: Buffer, value: unknown): string {
       );
     return v;
   };
-  return createHmac("sha256", dataKey)
-    .update(`idempotency:${JSON.stringify(canonical(value))}`, "utf8")
-    .digest("hex");
+  return keyedHash(dataKey, "idempotency", JSON.stringify(canonical(value)));
 }
 
 /** Reads the header; an empty or over-long key is refused rather than silently ignored. */

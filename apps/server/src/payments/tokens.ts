@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { COUNTRY_INFO, type Country } from "@portal/domain";
+import { keyedHash } from "../security/keyed-hash.ts";
 
 /**
  * Credentials the payment core hands out. None is stored in the clear:
@@ -20,7 +21,7 @@ export function randomHex(bytes: number): string {
 const PAYMENT_TOKEN = /^pt_([0-9a-z]{1,12})_([A-Za-z0-9_-]{43})$/;
 
 function paymentTokenMac(dataKey: Buffer, id: number, salt: string): string {
-  return createHmac("sha256", dataKey).update(`payment_key:${id}:${salt}`, "utf8").digest("base64url");
+  return keyedHash(dataKey, "payment_key", `${id}:${salt}`, "base64url");
 }
 
 export function paymentToken(dataKey: Buffer, id: number, salt: string): string {

@@ -1,18 +1,22 @@
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { randomInt, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { keyedHash } from "../security/keyed-hash.ts";
 
 /**
  * One-time codes of wallet refunds. The code goes to the signed-in user's e-mail (the provider texts it; this
- * portal has no SMS gateway, and the dev mailbox shows it). Stored hashed, valid 10 minutes, single use, 5 tries.
+ * portal has no SMS gateway, and the dev mailbox shows it). Valid 10 minutes, single use, 5 tries. Stored as an
+ * HMAC under the data key: a plain hash of a 6-digit code is reversed in a million tries by anyone who reads the
+ * table (migration 0020 removed the codes stored that way).
  */
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 
-const hash = (code: string) => createHash("sha256").update(`refund-otp:${code}`).digest("hex");
+const hash = (dataKey: Buffer, code: string) => keyedHash(dataKey, "refund-otp", code);
 
 export async function issueRefundOtp(
   trx: Kysely<DB>,
+  dataKey: Buffer,
   transactionId: number,
   userId: number,
 ): Promise<string> {
@@ -28,7 +32,7 @@ export async function issueRefundOtp(
     .values({
       transaction_id: transactionId,
       user_id: userId,
-      code_hash: hash(code),
+      code_hash: hash(dataKey, code),
       expires_at: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
     })
     .execute();
@@ -38,6 +42,7 @@ export async function issueRefundOtp(
 /** True when the code is the transaction's current one; uses it up. A wrong code costs one of the tries. */
 export async function consumeRefundOtp(
   db: Kysely<DB>,
+  dataKey: Buffer,
   transactionId: number,
   userId: number,
   code: string,
@@ -55,7 +60,7 @@ export async function consumeRefundOtp(
     .executeTakeFirst();
   if (!row) return false;
   const a = Buffer.from(row.code_hash);
-  const b = Buffer.from(hash(code));
+  const b = Buffer.from(hash(dataKey, code));
   if (a.length === b.length && timingSafeEqual(a, b)) {
     const used = await db
       .updateTable("refund_otps")

@@ -200,7 +200,7 @@ export async function transactionRoutes(parent: FastifyInstance): Promise<void> 
       const row = await db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirst();
       if (!row?.email) throw new HttpError(503, "otp_send_fail", messageText("otp_send_fail"));
       await db.transaction().execute(async (trx) => {
-        const code = await issueRefundOtp(trx, tx.id, user.id);
+        const code = await issueRefundOtp(trx, rt.dataKey, tx.id, user.id);
         await enqueueEmail(
           trx,
           { smtp: parent.deps.config.smtpUrl !== undefined },
@@ -233,7 +233,7 @@ export async function transactionRoutes(parent: FastifyInstance): Promise<void> 
       const tx = await own(request, request.params.id);
       if (refundNeedsOtp(tx)) {
         const otp = request.body.otp;
-        if (!otp || !(await consumeRefundOtp(db, tx.id, user.id, otp)))
+        if (!otp || !(await consumeRefundOtp(db, rt.dataKey, tx.id, user.id, otp)))
           return reply.code(400).send({ detail: messageText("wrong_otp"), code: "wrong_otp" });
       }
       try {
