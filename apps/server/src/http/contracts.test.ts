@@ -11,8 +11,85 @@ import { openPglite } from "../db/database.ts";
  */
 const NOT_API = [/^\/api\/docs/, /^\/portal2/, /^\/checkout(\/|$)/, /^\/$/];
 
-/** Routes not yet moved onto contracts (issue 11): this list only shrinks. */
-const NOT_YET = /.*/;
+/**
+ * Routes not yet moved onto contracts (issue 11): this list only shrinks. A feature moved onto contracts takes
+ * its lines out; a new route is never added here.
+ */
+const NOT_YET = new Set([
+  "DELETE /api/orders/:id",
+  "DELETE /api/transactions/:id",
+  "GET /api/acceptance/iframes/:iframe_id",
+  "GET /api/acceptance/transactions/:transaction_id",
+  "GET /api/analytics/home",
+  "GET /api/analytics/reports",
+  "GET /api/auth/logout",
+  "GET /api/auth/me",
+  "GET /api/auth/merchant_staff/permission/list_perms",
+  "GET /api/bank/orders",
+  "GET /api/bank/orders/:id",
+  "GET /api/bank/orders/totals",
+  "GET /api/bank/transactions",
+  "GET /api/bank/transactions/:id",
+  "GET /api/bank/transactions/totals",
+  "GET /api/checkout/intention",
+  "GET /api/checkout/payment",
+  "GET /api/dev/mailbox",
+  "GET /api/ecommerce/orders/:order_id",
+  "GET /api/exports",
+  "GET /api/exports/:id",
+  "GET /api/exports/:id/download",
+  "GET /api/integrations",
+  "GET /api/integrations/:id",
+  "GET /api/keys",
+  "GET /api/orders",
+  "GET /api/orders/:id",
+  "GET /api/orders/totals",
+  "GET /api/transactions",
+  "GET /api/transactions/:id",
+  "GET /api/transactions/:id/callbacks",
+  "GET /api/transactions/:id/receipt",
+  "GET /api/transactions/:id/receipt.pdf",
+  "GET /api/transactions/totals",
+  "GET /dashboard/v1/switch/old-dashboard",
+  "GET /unifiedcheckout/",
+  "GET /v1/intention/element/:public_key/:client_secret/",
+  "PATCH /api/integrations/:id/callbacks",
+  "POST /api/acceptance/capture",
+  "POST /api/acceptance/order_card_tokens",
+  "POST /api/acceptance/payment_keys",
+  "POST /api/acceptance/payments/pay",
+  "POST /api/acceptance/void_refund/refund",
+  "POST /api/acceptance/void_refund/void",
+  "POST /api/auth/change_password",
+  "POST /api/auth/forgot_password",
+  "POST /api/auth/login",
+  "POST /api/auth/reactivate",
+  "POST /api/auth/reset_password",
+  "POST /api/auth/tokens",
+  "POST /api/checkout/3ds",
+  "POST /api/checkout/card",
+  "POST /api/checkout/kiosk",
+  "POST /api/checkout/wallet",
+  "POST /api/ecommerce/orders",
+  "POST /api/ecommerce/orders/transaction_inquiry",
+  "POST /api/ecommerce/payment-links",
+  "POST /api/ecommerce/payment-links/cancel",
+  "POST /api/exports",
+  "POST /api/integrations",
+  "POST /api/keys/:kind/recreate",
+  "POST /api/simulator/cash/collect",
+  "POST /api/simulator/kiosk/pay",
+  "POST /api/transactions/:id/callbacks/resend",
+  "POST /api/transactions/:id/capture",
+  "POST /api/transactions/:id/refund",
+  "POST /api/transactions/:id/refund/otp",
+  "POST /api/transactions/:id/void",
+  "POST /api/transactions/callbacks/resend",
+  "POST /v1/intention/",
+  "PUT /api/integrations/:id/auto_callback_retrial",
+  "PUT /api/integrations/:id/frame_origins",
+  "PUT /v1/intention/:client_secret",
+]);
 
 describe("contracts and routes", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -44,8 +121,10 @@ describe("contracts and routes", () => {
     const withoutContract = app.routeTable
       .filter((r) => !r.hidden && !NOT_API.some((p) => p.test(r.url)))
       .map((r) => key(r.method, r.url))
-      .filter((k) => !contracts.has(k) && !NOT_YET.test(k));
+      .filter((k) => !contracts.has(k) && !NOT_YET.has(k));
     expect(withoutContract).toEqual([]);
+    // Nothing listed as not yet moved has a contract already (the list only shrinks, and stays true).
+    expect([...NOT_YET].filter((k) => contracts.has(k))).toEqual([]);
     // The table sees the routes: the contract routes and the rest.
     expect(app.routeTable.length).toBeGreaterThan(allContracts().length);
   });
