@@ -100,24 +100,6 @@ export interface AuthOptions {
   sessionIdleMinutes?: number;
 }
 
-/** One registered route as the auth hook saw it: what the permission and tenant matrices are generated from. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  public: boolean;
-  permission: PermissionName | null | undefined;
-  /** On the public API's merchant routes: what a token made from a user's password needs (caller.ts). */
-  apiPermission: PermissionName | undefined;
-  allowTempSession: boolean;
-}
-
-const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
-
-/** Every route of an app built with installAuth, in registration order (HEAD twins of GET routes left out). */
-export function routeTable(app: FastifyInstance): readonly RouteEntry[] {
-  return routeTables.get(app) ?? [];
-}
-
 /**
  * Installs cookies, request.user and the two global hooks on the root instance. Call it before any route is
  * registered: onRoute refuses a route that declares neither `config.public` nor `config.permission`, so no
@@ -128,19 +110,7 @@ export async function installAuth(app: FastifyInstance, opts: AuthOptions = {}):
   await app.register(cookie);
   app.decorateRequest("user", null);
 
-  const table: RouteEntry[] = [];
-  routeTables.set(app, table);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat())
-      if (method !== "HEAD")
-        table.push({
-          method: String(method),
-          url: route.url,
-          public: route.config?.public === true || publicPrefixes.some((p) => route.url.startsWith(p)),
-          permission: route.config?.permission,
-          apiPermission: route.config?.apiPermission,
-          allowTempSession: route.config?.allowTempSession === true,
-        });
     if (publicPrefixes.some((p) => route.url.startsWith(p))) {
       route.config = { ...route.config, public: true };
       return;

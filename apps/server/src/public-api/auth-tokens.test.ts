@@ -1,7 +1,6 @@
 import type { PermissionName } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { routeTable } from "../auth/auth.hook.ts";
 import { LOGIN_LIMITS } from "../auth/auth.service.ts";
 import {
   BILLING,
@@ -139,7 +138,7 @@ describeEachDatabase("auth tokens from a username and password", (get) => {
 
   describe("every merchant route of the public API, from the route table", () => {
     it("names a permission, refuses a user's token without it (403) and lets one with it through", async () => {
-      const routes = routeTable(app).filter((r) => r.apiPermission !== undefined);
+      const routes = app.routeTable.filter((r) => r.config.apiPermission !== undefined);
       // Today 13 routes, each with and without its trailing slash. A route that names none refuses such tokens.
       expect(routes.length).toBeGreaterThanOrEqual(26);
       const {

@@ -7,12 +7,18 @@ import {
 } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RouteEntry } from "../auth/auth.hook.ts";
 import { effectivePermissions } from "../auth/permissions.ts";
 import { buildTestApp } from "../test/app.ts";
 import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { type FixtureUser, fixtures, type TestSession } from "../test/fixtures.ts";
-import { appRoutes, fillUrl, routeKey, type TenantWorld, tenantWorld } from "../test/route-matrix.ts";
+import {
+  appRoutes,
+  fillUrl,
+  type MatrixRoute,
+  routeKey,
+  type TenantWorld,
+  tenantWorld,
+} from "../test/route-matrix.ts";
 
 /**
  * The permission matrix (issue 10, standing test; principle 4): every route of the app's route table is called
@@ -215,7 +221,7 @@ describe("permission matrix: every route x every kind of caller", () => {
   });
 
   /** May this caller get a 2xx from this route? */
-  function allowed(route: RouteEntry, c: Caller): boolean {
+  function allowed(route: MatrixRoute, c: Caller): boolean {
     if (!c.session) return false;
     if (c.temp && !route.allowTempSession) return false;
     if (route.permission === null) return ANY_USER[routeKey(route)]!(c);
@@ -317,6 +323,6 @@ describe("permission matrix: every route x every kind of caller", () => {
 });
 
 /** Bodies: state-changing routes get an empty JSON object (validation may refuse it; that is not a 2xx). */
-function payloadOf(route: RouteEntry): object | undefined {
+function payloadOf(route: MatrixRoute): object | undefined {
   return route.method === "GET" || route.method === "DELETE" ? undefined : {};
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RouteEntry } from "../auth/auth.hook.ts";
 import type { TransactionsTable } from "../db/schema.ts";
 import { runExport } from "../exports/exports.service.ts";
 import { buildTestApp } from "../test/app.ts";
@@ -12,6 +11,7 @@ import {
   appRoutes,
   fillUrl,
   hasIdParam,
+  type MatrixRoute,
   routeKey,
   secretKeyCaller,
   type TenantWorld,
@@ -163,7 +163,7 @@ describe("tenant matrix: every route with an id x users of other tenants", () =>
 });
 
 /** Who owns the row: the bank for bank routes, the merchant's secret key for the public API, else the merchant. */
-function ownerOf(route: RouteEntry, w: TenantWorld, merchant: TestSession, bank: TestSession): TestSession {
+function ownerOf(route: MatrixRoute, w: TenantWorld, merchant: TestSession, bank: TestSession): TestSession {
   if (route.public) return secretKeyCaller(w.secretKey);
   if (route.url.startsWith("/api/bank/")) return bank;
   return merchant;

@@ -1,6 +1,6 @@
+import type { PermissionName } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
-import { type RouteEntry, routeTable } from "../auth/auth.hook.ts";
 import type { TransactionsTable } from "../db/schema.ts";
 import { recreateKey } from "../integrations/keys.service.ts";
 import { rows } from "../transactions/test-rows.ts";
@@ -8,17 +8,38 @@ import { type FixtureUser, fixtures, type TestSession, unique } from "./fixtures
 
 /**
  * What the permission matrix (security/permission-matrix.test.ts) and the tenant matrix
- * (security/tenant-matrix.test.ts) are generated from: the app's own route table (auth.hook.ts `routeTable`, fed
- * by the onRoute hook every route passes through) and one "tenant world" per tenant with a real row behind every
+ * (security/tenant-matrix.test.ts) are generated from: the app's own route table (`app.routeTable`,
+ * http/route-table.ts, fed by an onRoute hook every route passes through) and one "tenant world" per tenant with a real row behind every
  * path parameter. Adding a route with a new parameter means one line in PARAMS below; docs/testing.md.
  */
 
-/** A route of the table in the form the matrices name it: "GET /api/orders/:id". */
-export const routeKey = (r: Pick<RouteEntry, "method" | "url">) => `${r.method} ${r.url}`;
+/** A route of the app's route table (http/route-table.ts) with what the matrices read of its config. */
+export interface MatrixRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  /** The dashboard permission (null: any signed-in user, narrowed in the handler). */
+  permission: PermissionName | null | undefined;
+  /** On the public API's merchant routes: what a token made from a user's password needs. */
+  apiPermission: PermissionName | undefined;
+  allowTempSession: boolean;
+}
+
+/** A route in the form the matrices name it: "GET /api/orders/:id". */
+export const routeKey = (r: Pick<MatrixRoute, "method" | "url">) => `${r.method} ${r.url}`;
 
 /** Every route of the app, without the API documentation UI's own files. */
-export function appRoutes(app: FastifyInstance): RouteEntry[] {
-  return routeTable(app).filter((r) => !r.url.startsWith("/api/docs"));
+export function appRoutes(app: FastifyInstance): MatrixRoute[] {
+  return app.routeTable
+    .filter((r) => !r.url.startsWith("/api/docs"))
+    .map((r) => ({
+      method: r.method,
+      url: r.url,
+      public: r.config.public === true,
+      permission: r.config.permission,
+      apiPermission: r.config.apiPermission,
+      allowTempSession: r.config.allowTempSession === true,
+    }));
 }
 
 /** The rows of one merchant tenant (with a bank, so bank routes have rows too) and its users. */
