@@ -1,6 +1,7 @@
 import { boundedText, TEXT_MAX } from "@portal/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { completeChallenge, payByCard } from "../payments/card-payment.ts";
 import { collectCash } from "../payments/cash.service.ts";
 import { paymentError } from "../payments/errors.ts";
 import { idempotencyKeyOf } from "../payments/idempotency.ts";
@@ -9,16 +10,12 @@ import { installmentPlans, isInstallmentIntegration, methodName } from "../payme
 import {
   attemptsLeft,
   checkoutState,
-  completeChallenge,
-  confirmWallet,
   EXPIRED_TOKEN,
-  kioskReference,
   loadPaymentContext,
   orderIsPaid,
-  payByCard,
-  payKioskBill,
   rateLimited,
-} from "../payments/payment.service.ts";
+} from "../payments/payment-context.ts";
+import { confirmWallet, kioskReference, payKioskBill } from "../payments/source-payments.ts";
 import { tokenField } from "../public-api/fields.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { transactionSchema } from "../public-api/schemas.ts";

@@ -1,8 +1,9 @@
 import { paymentError } from "./errors.ts";
 import { sourceKindOf } from "./methods.ts";
 import { finalizePayment } from "./outcome.ts";
-import { loadPaymentContext, orderIsPaid, settlePending } from "./payment.service.ts";
+import { loadPaymentContext, orderIsPaid } from "./payment-context.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
+import { settlePending } from "./source-payments.ts";
 import { loadTransactionView, type TransactionObject, transactionObject } from "./transaction-object.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { currencyExponent, isCurrency } from "@portal/domain";
 import type { Kysely } from "kysely";
 import { reviveRow } from "../db/json-rows.ts";
+import type { IntegrationRow, IntentionRow, OrderRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { Statement } from "../db/statement.ts";
 import { findMerchantByKey } from "../security/keys.ts";
@@ -20,10 +21,10 @@ import {
   paymentKeyValues,
   pickIntegration,
 } from "./orders.service.ts";
-import { type IntegrationRow, type IntentionRow, orderIsPaid } from "./payment.service.ts";
+import { orderIsPaid } from "./payment-context.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { newClientSecret, newIntentionId, paymentToken, sha256 } from "./tokens.ts";
-import { merchantCountry, type OrderRow } from "./transaction-object.ts";
+import { merchantCountry } from "./transaction-object.ts";
 
 /**
  * The Intention API (Checkout V2): an intention is an order, one payment key per payment method, and the

@@ -1,6 +1,7 @@
 import { linkExpiresAt, paymentLinkStatus } from "@portal/domain";
-import type { Kysely, Selectable } from "kysely";
-import type { DB, PaymentLinksTable } from "../db/schema.ts";
+import type { Kysely } from "kysely";
+import type { PaymentLinkRow } from "../db/rows.ts";
+import type { DB } from "../db/schema.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { createIntention, intentionMethods } from "./intentions.service.ts";
 import { type Caller, findIntegration } from "./orders.service.ts";
@@ -12,8 +13,6 @@ import { timeZoneOf } from "./transaction-object.ts";
  * Quick payment links (the V2 QuickLink API). A link is an intention the customer reaches from its
  * client_url (the unified checkout page); paying it marks the link paid, cancelling it closes the checkout.
  */
-
-export type PaymentLinkRow = Selectable<PaymentLinksTable>;
 
 export interface LinkInput {
   amount_cents: number;

@@ -14,6 +14,7 @@ import {
   VOID_REFUSAL_MESSAGES,
 } from "@portal/domain";
 import type { Kysely } from "kysely";
+import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { paymentError } from "./errors.ts";
 import { idempotent, requestHash } from "./idempotency.ts";
@@ -24,7 +25,6 @@ import {
   merchantCountry,
   sourceData,
   type TransactionObject,
-  type TransactionRow,
   transactionObject,
 } from "./transaction-object.ts";
 

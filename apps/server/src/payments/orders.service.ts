@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { isCurrency, maxAmountMinor } from "@portal/domain";
 import { type Expression, type Insertable, type Kysely, sql } from "kysely";
+import type { IntegrationRow, OrderRow } from "../db/rows.ts";
 import type { DB, OrderItem, OrdersTable, PaymentKeysTable } from "../db/schema.ts";
 import { PaymentError, paymentError } from "./errors.ts";
-import type { IntegrationRow } from "./payment.service.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { newAuthToken, paymentToken, sha256 } from "./tokens.ts";
-import type { OrderRow } from "./transaction-object.ts";
 
 /**
  * The legacy flow's set-up calls: API auth tokens, orders and payment keys (payment tokens).

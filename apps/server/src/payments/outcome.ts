@@ -3,18 +3,13 @@ import { sql } from "kysely";
 import { signTransaction } from "../callbacks/hmac.ts";
 import type { CallbackJob } from "../callbacks/queue.ts";
 import { reviveRow } from "../db/json-rows.ts";
+import type { OrderRow, TransactionRow } from "../db/rows.ts";
 import type { CardTokensTable, DB, TransactionsTable } from "../db/schema.ts";
 import { Statement } from "../db/statement.ts";
 import { encryptSecret, readHmacSecret } from "../security/keys.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { newCardToken, sha256 } from "./tokens.ts";
-import {
-  flatTransaction,
-  type OrderRow,
-  type TransactionObject,
-  type TransactionRow,
-  type TransactionView,
-} from "./transaction-object.ts";
+import { flatTransaction, type TransactionObject, type TransactionView } from "./transaction-object.ts";
 
 /**
  * What follows a transaction reaching its result: the order's paid amount and lock, the intention and payment

@@ -1,7 +1,8 @@
 import { COUNTRY_INFO, type Country, isCountry } from "@portal/domain";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
-import type { DB, MerchantsTable, OrdersTable, PaymentKeysTable, TransactionsTable } from "../db/schema.ts";
+import type { MerchantRow, OrderRow, PaymentKeyRow, TransactionRow } from "../db/rows.ts";
+import type { DB } from "../db/schema.ts";
 import { providerTime } from "./provider-time.ts";
 
 /**
@@ -9,11 +10,6 @@ import { providerTime } from "./provider-time.ts";
  * flat form (the response callback's query), built from our rows. Fields we do not model answer the provider's
  * neutral values (null, [], false) so existing parsers find every key they expect.
  */
-
-export type TransactionRow = Selectable<TransactionsTable>;
-export type OrderRow = Selectable<OrdersTable>;
-export type MerchantRow = Selectable<MerchantsTable>;
-export type PaymentKeyRow = Selectable<PaymentKeysTable>;
 
 export interface TransactionView {
   tx: TransactionRow;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { type ApiUser, apiUserPermissions, mayUseApiWithPassword } from "../auth/api-access.ts";
 import { reviveRow } from "../db/json-rows.ts";
+import type { IntegrationRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { PaymentError } from "../payments/errors.ts";
 import {
@@ -10,7 +11,6 @@ import {
   integrationCandidatesWhere,
   integrationRefs,
 } from "../payments/orders.service.ts";
-import type { IntegrationRow } from "../payments/payment.service.ts";
 import { sha256 } from "../payments/tokens.ts";
 import { merchantKeyLookup } from "../security/keys.ts";
 

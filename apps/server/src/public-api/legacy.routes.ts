@@ -14,8 +14,8 @@ import {
 } from "../payments/operations.service.ts";
 import { createOrder, createPaymentKey, findOrder, issueAuthToken } from "../payments/orders.service.ts";
 import { cardTokenContext } from "../payments/outcome.ts";
-import { payWithSource } from "../payments/payment.service.ts";
 import { providerTime } from "../payments/provider-time.ts";
+import { payWithSource } from "../payments/source-payments.ts";
 import {
   findMerchantOwnerId,
   loadTransactionView,

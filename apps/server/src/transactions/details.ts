@@ -10,9 +10,10 @@ import {
 } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { AuthUser } from "../auth/auth.hook.ts";
+import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { paymentTransactionOf, providerMaximum, refundNeedsOtp } from "../payments/operations.service.ts";
-import { merchantCountry, sourceData, type TransactionRow } from "../payments/transaction-object.ts";
+import { merchantCountry, sourceData } from "../payments/transaction-object.ts";
 import { maskedCard } from "./transactions.repository.ts";
 
 /** The details page of one transaction (merchant-dashboard.md sections 2 and 3), from its row and relatives. */

@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import { formatAmount, isCurrency, type Receipt, type TransactionStatus } from "@portal/domain";
 import type { Kysely } from "kysely";
 import PDFDocument from "pdfkit";
+import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
-import type { TransactionRow } from "../payments/transaction-object.ts";
 import { maskedCard } from "./transactions.repository.ts";
 
 /** The receipt of one transaction: JSON for the printable page, and the same facts as a PDF. */

@@ -1,0 +1,380 @@
+import type { Insertable, Kysely } from "kysely";
+import { sql } from "kysely";
+import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
+import type {
+  IntegrationRow,
+  IntentionRow,
+  MerchantRow,
+  OrderRow,
+  PaymentKeyRow,
+  TransactionRow,
+} from "../db/rows.ts";
+import type { DB, TransactionsTable } from "../db/schema.ts";
+import { type RateLimitRule, rateLimitUpsert } from "../ratelimit/rate-limit.repository.ts";
+import type { AcquirerResult } from "./acquirer.ts";
+import { type PaymentError, paymentError } from "./errors.ts";
+import { type KnownRows, responseRedirectUrl } from "./outcome.ts";
+import type { PaymentsRuntime } from "./runtime.ts";
+import { paymentTokenId, paymentTokenMatches } from "./tokens.ts";
+import {
+  ownerIdOf,
+  type TransactionObject,
+  type TransactionView,
+  transactionObject,
+} from "./transaction-object.ts";
+
+/**
+ * The payment context every payment starts from: the payment key read by its token with its integration, order,
+ * merchant and intention in one round trip; whether the checkout is still open; the attempts a token has and the
+ * card path's lease of its key. Then what every kind of payment takes from its context: a new transaction's
+ * columns, an acquirer answer applied to them, and the checkout's final answer. The payments themselves:
+ * card-payment.ts (card and 3-D Secure) and source-payments.ts (wallet, kiosk, saved card, cash). Every payment
+ * runs under its payment key (a row lock, or the card path's lease), so a double click or a replay cannot pay
+ * twice or exceed the attempts.
+ */
+
+export const MAX_PAYMENT_ATTEMPTS = 3;
+
+export interface PaymentContext {
+  key: PaymentKeyRow;
+  integration: IntegrationRow;
+  order: OrderRow;
+  merchant: MerchantRow;
+  /** The merchant's owner user id (the provider's "owner"). */
+  ownerId: number;
+  intention: IntentionRow | null;
+  /** The payment key row's version when read (its xmin): a lease is taken only if nothing changed it since. */
+  keyVersion: string;
+}
+
+export function known(ctx: PaymentContext): KnownRows {
+  return { key: ctx.key, integration: ctx.integration };
+}
+
+export type CheckoutState = "open" | "paid" | "expired";
+
+export const INVALID_TOKEN = "This payment link is not valid.";
+export const EXPIRED_TOKEN = "This payment link has expired.";
+
+/** A rate limit counted in the same statement that reads the payment context (one round trip for both). */
+export interface CountedLimit {
+  key: string;
+  rule: RateLimitRule;
+}
+
+export const RATE_LIMITED = "Too many requests. Please try again later.";
+
+export function rateLimited(): PaymentError {
+  return paymentError(429, "rate_limited", RATE_LIMITED);
+}
+
+export async function loadPaymentContext(
+  rt: PaymentsRuntime,
+  token: string,
+  db: Kysely<DB> = rt.db,
+  /** Counted first: over its limit the call answers 429 whatever the token. */
+  limit?: CountedLimit,
+): Promise<PaymentContext> {
+  const id = paymentTokenId(token) ?? 0;
+  // The payment key with its integration, order, merchant (and owner) and intention, in one round trip.
+  const counter = limit
+    ? sql`with rl as (${rateLimitUpsert(limit.key, limit.rule, !db.isTransaction)})`
+    : sql``;
+  const hits = limit ? sql`(select hits from rl)` : sql`null::int`;
+  const row = (
+    await sql<{
+      hits: number | null;
+      key: unknown;
+      integration: unknown;
+      order: unknown;
+      merchant: unknown;
+      owner_id: number | null;
+      intention: unknown;
+      key_version: string | null;
+    }>`${counter} select ${hits} as hits, c.* from (select 1) as one left join lateral (
+        select to_jsonb(k) as key, k.xmin::text as key_version, to_jsonb(i) as integration, to_jsonb(o) as "order",
+          to_jsonb(m) as merchant, to_jsonb(pi) as intention,
+          ${ownerIdOf("m")} as owner_id
+        from payment_keys k
+        join integrations i on i.id = k.integration_id
+        join orders o on o.id = k.order_id
+        join merchants m on m.id = k.merchant_id
+        left join payment_intentions pi on pi.id = k.intention_id
+        where k.id = ${id}) as c on true`.execute(db)
+  ).rows[0]!;
+  if (limit && (row.hits ?? 0) > limit.rule.limit) throw rateLimited();
+  const key = row.key ? reviveRow<PaymentKeyRow>(row.key) : undefined;
+  if (!key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
+    throw paymentError(404, "invalid_token", INVALID_TOKEN);
+  const merchant = reviveRow<MerchantRow>(row.merchant);
+  return {
+    key,
+    integration: reviveRow<IntegrationRow>(row.integration),
+    order: reviveRow<OrderRow>(row.order),
+    merchant,
+    ownerId: row.owner_id ?? merchant.id,
+    intention: reviveOptionalRow<IntentionRow>(row.intention),
+    keyVersion: row.key_version ?? "",
+  };
+}
+
+/** A successful payment (not voided) already made for the order. */
+export async function orderIsPaid(db: Kysely<DB>, order: OrderRow): Promise<boolean> {
+  if (order.amount_cents > 0 && order.paid_amount_cents >= order.amount_cents) return true;
+  const paid = await db
+    .selectFrom("transactions")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .where("parent_transaction_id", "is", null)
+    .where("status", "=", "success")
+    .where("is_voided", "=", false)
+    .executeTakeFirst();
+  return paid !== undefined;
+}
+
+async function linkClosed(db: Kysely<DB>, intention: IntentionRow | null, now: Date): Promise<boolean> {
+  if (!intention?.payment_link_id) return false;
+  const link = await db
+    .selectFrom("payment_links")
+    .select(["status", "expires_at"])
+    .where("id", "=", intention.payment_link_id)
+    .executeTakeFirst();
+  if (!link) return false;
+  if (link.status === "canceled" || link.status === "deactivated") return true;
+  return link.expires_at !== null && link.expires_at.getTime() <= now.getTime();
+}
+
+export async function checkoutState(
+  rt: PaymentsRuntime,
+  ctx: PaymentContext,
+  db = rt.db,
+  /** The caller has just checked the order is not paid. */
+  knownUnpaid = false,
+): Promise<CheckoutState> {
+  if (!knownUnpaid && (await orderIsPaid(db, ctx.order))) return "paid";
+  const now = rt.now().getTime();
+  if (ctx.key.expires_at.getTime() <= now) return "expired";
+  if (ctx.intention && ctx.intention.expires_at.getTime() <= now) return "expired";
+  if (ctx.order.is_canceled || !ctx.integration.is_active) return "expired";
+  if (await linkClosed(db, ctx.intention, rt.now())) return "expired";
+  return "open";
+}
+
+async function assertOpen(
+  rt: PaymentsRuntime,
+  ctx: PaymentContext,
+  db: Kysely<DB>,
+  paid?: boolean,
+): Promise<void> {
+  const state = paid ? "paid" : await checkoutState(rt, ctx, db, paid === false);
+  if (state === "expired") throw paymentError(410, "expired", EXPIRED_TOKEN);
+  if (state === "paid") throw paymentError(409, "already_paid", "This order has already been paid.");
+}
+
+/**
+ * True (in SQL) when the order of payment key `k` is paid: by amount, or by a successful payment not voided.
+ * Scalar subqueries with `limit 1`, not EXISTS: a prepared statement planned while `transactions` was small (a
+ * new install) could otherwise keep a "hashed SubPlan" that reads the whole table at every call.
+ */
+const keyOrderPaid = sql`(coalesce((select o.amount_cents > 0 and o.paid_amount_cents >= o.amount_cents
+    from orders o where o.id = k.order_id), false)
+  or coalesce((select true from transactions t where t.order_id = k.order_id
+    and t.parent_transaction_id is null and t.status = 'success' and not t.is_voided limit 1), false))`;
+
+const attemptsExhausted = () =>
+  paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
+
+/**
+ * Locks the payment key and counts one more attempt, then checks the payment is still open: refuses once
+ * MAX_PAYMENT_ATTEMPTS were used, or when the order was paid or the key expired. One statement counts the
+ * attempt and looks for a payment of the order, under the key's row lock.
+ */
+export async function takeAttempt(rt: PaymentsRuntime, trx: Kysely<DB>, ctx: PaymentContext): Promise<void> {
+  const { rows } = await sql<{ attempts: number; paid: boolean }>`
+    update payment_keys k set attempts = k.attempts + 1 where k.id = ${ctx.key.id}
+      and k.attempts < ${MAX_PAYMENT_ATTEMPTS}
+    returning k.attempts, ${keyOrderPaid} as paid`.execute(trx);
+  if (rows.length === 0) throw attemptsExhausted();
+  await assertOpen(rt, ctx, trx, rows[0]!.paid);
+}
+
+/** A card payment's lease of its payment key: how long the acquirer may take, and how long another one waits. */
+export const KEY_LEASE_SECONDS = 60;
+const LEASE_WAIT_MS = 15_000;
+
+/**
+ * The card path's takeAttempt without a row lock held across the acquirer's call: one statement counts the
+ * attempt and leases the key (`lease_ends_at`) if the key row is still the version the context read, no other
+ * payment holds its lease, attempts are left and the order is not paid. The statement that writes the payment
+ * clears the lease (writePayment's `releaseLease`). A changed key row (another submission's lease or payment,
+ * an intention update) means reading the context again; a held lease means waiting for it, as a row lock would.
+ * Answers the context the lease was taken on.
+ */
+export async function leaseAttempt(
+  rt: PaymentsRuntime,
+  db: Kysely<DB>,
+  token: string,
+  first: PaymentContext,
+): Promise<PaymentContext> {
+  let ctx = first;
+  const deadline = Date.now() + LEASE_WAIT_MS;
+  // On its own (no idempotency transaction) the lease need not wait for the disk: the statement writing the
+  // payment comes after it in the log and waits, so a crash can lose the lease only with the payment.
+  const fastCommit = db.isTransaction
+    ? sql``
+    : sql`cross join (select set_config('synchronous_commit', 'off', true)) as fast_commit`;
+  for (;;) {
+    await assertOpen(rt, ctx, db, false);
+    const { rows } = await sql<{
+      taken: number | null;
+      version: string;
+      attempts: number;
+      busy: boolean;
+      paid: boolean;
+    }>`with took as (
+        update payment_keys k set attempts = k.attempts + 1,
+          lease_ends_at = now() + make_interval(secs => ${KEY_LEASE_SECONDS})
+        where k.id = ${ctx.key.id} and k.xmin = ${ctx.keyVersion}::text::xid
+          and k.attempts < ${MAX_PAYMENT_ATTEMPTS} and (k.lease_ends_at is null or k.lease_ends_at <= now())
+          and not ${keyOrderPaid}
+        returning k.attempts)
+      select (select attempts from took) as taken, k.xmin::text as version, k.attempts,
+        coalesce(k.lease_ends_at > now(), false) as busy, ${keyOrderPaid} as paid
+      from payment_keys k ${fastCommit} where k.id = ${ctx.key.id}`.execute(db);
+    const row = rows[0];
+    if (!row) throw paymentError(404, "invalid_token", INVALID_TOKEN);
+    if (row.taken !== null) return { ...ctx, key: { ...ctx.key, attempts: row.taken } };
+    if (row.version === ctx.keyVersion) {
+      if (row.attempts >= MAX_PAYMENT_ATTEMPTS) throw attemptsExhausted();
+      if (row.paid) await assertOpen(rt, ctx, db, true);
+    }
+    if (row.busy) {
+      if (Date.now() > deadline)
+        throw paymentError(409, "payment_in_progress", "Another payment with this link is in progress.");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The key row changed (or its lease ended meanwhile): read the context again.
+    ctx = await loadPaymentContext(rt, token, db);
+  }
+}
+
+export function attemptsLeft(key: PaymentKeyRow): number {
+  return Math.max(0, MAX_PAYMENT_ATTEMPTS - key.attempts);
+}
+
+export function trnxType(integration: IntegrationRow, threeDSecure: boolean): string {
+  if (integration.is_auth) return "auth";
+  return threeDSecure ? "3ds" : "standalone";
+}
+
+function statusOf(result: AcquirerResult): TransactionsTable["status"] {
+  if (result.outcome === "approved") return "success";
+  if (result.outcome === "declined") return "declined";
+  return "pending";
+}
+
+/** The columns a new parent payment takes from its payment key and integration. */
+export function baseTransaction(
+  ctx: PaymentContext,
+  origin: string,
+  source: { type: string; pan: string; sub_type: string },
+): Insertable<TransactionsTable> {
+  const billing = ctx.key.billing_data;
+  return {
+    merchant_id: ctx.key.merchant_id,
+    order_id: ctx.key.order_id,
+    integration_id: ctx.key.integration_id,
+    payment_key_id: ctx.key.id,
+    is_live: ctx.key.is_live,
+    amount_cents: ctx.key.amount_cents,
+    currency: ctx.key.currency,
+    status: "pending",
+    gateway_type: ctx.integration.gateway_type,
+    trnx_type: ctx.integration.is_auth ? "auth" : "standalone",
+    origin,
+    is_auth: ctx.integration.is_auth,
+    is_standalone: true,
+    customer_name: [billing.first_name, billing.last_name].filter(Boolean).join(" ") || null,
+    customer_email: billing.email ?? null,
+    customer_phone: billing.phone_number ?? null,
+    billing_data: JSON.stringify(billing),
+    data: JSON.stringify({ source_data: { ...source, tenure: null } }),
+  };
+}
+
+/** Applies an acquirer answer to the transaction's columns. */
+export function resultColumns(result: AcquirerResult, data: Record<string, unknown>) {
+  return {
+    status: statusOf(result),
+    txn_response_code: result.txnResponseCode,
+    acq_response_code: result.acqResponseCode || null,
+    failure_reason: result.outcome === "declined" ? result.message : null,
+    data: JSON.stringify({
+      ...data,
+      ...result.data,
+      message: result.message,
+      txn_response_code: result.txnResponseCode,
+      acq_response_code: result.acqResponseCode,
+      klass: "SimulatorPayment",
+      ...(result.reference ? { _acquirer_reference: result.reference } : {}),
+    }),
+    updated_at: new Date(),
+  };
+}
+
+export function originOf(ctx: PaymentContext): string {
+  return ctx.intention?.payment_link_id ? "INVOICE" : "IFRAME";
+}
+
+export interface TransactionSummary {
+  id: number;
+  success: boolean;
+  pending: boolean;
+  message: string;
+  txn_response_code: string;
+}
+
+export type CheckoutPayAnswer =
+  | { state: "challenge"; challenge_id: string; transaction_id: number }
+  | { state: "done"; transaction: TransactionSummary; redirect_url: string | null };
+
+function summary(obj: TransactionObject): TransactionSummary {
+  const data = obj.data as { message?: unknown; txn_response_code?: unknown };
+  return {
+    id: obj.id,
+    success: obj.success,
+    pending: obj.pending,
+    message: String(data.message ?? ""),
+    txn_response_code: String(data.txn_response_code ?? ""),
+  };
+}
+
+/**
+ * The checkout's final answer, built from the rows the payment already holds (the order is read again unless
+ * the payment's outcome just answered it).
+ */
+export async function doneAnswer(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  tx: TransactionRow,
+  ctx: PaymentContext,
+  current?: OrderRow,
+): Promise<CheckoutPayAnswer> {
+  const order =
+    current ??
+    (await trx.selectFrom("orders").selectAll().where("id", "=", ctx.order.id).executeTakeFirstOrThrow());
+  const view: TransactionView = {
+    tx,
+    order,
+    merchant: ctx.merchant,
+    paymentKey: ctx.key,
+    ownerId: ctx.ownerId,
+    intentionPublicId: ctx.intention?.public_id ?? null,
+  };
+  const obj = transactionObject(view, rt.publicUrl);
+  return {
+    state: "done",
+    transaction: summary(obj),
+    redirect_url: await responseRedirectUrl(rt, trx, view, obj, known(ctx)),
+  };
+}

@@ -1,0 +1,286 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { TransactionRow } from "../db/rows.ts";
+import type { DB } from "../db/schema.ts";
+import { PaymentError, paymentError } from "./errors.ts";
+import { idempotent, requestHash } from "./idempotency.ts";
+import { sourceKindOf, takesCards } from "./methods.ts";
+import { finalizePayment } from "./outcome.ts";
+import {
+  baseTransaction,
+  type CheckoutPayAnswer,
+  doneAnswer,
+  loadPaymentContext,
+  originOf,
+  type PaymentContext,
+  resultColumns,
+  takeAttempt,
+  trnxType,
+} from "./payment-context.ts";
+import type { PaymentsRuntime } from "./runtime.ts";
+import { sha256 } from "./tokens.ts";
+import { loadTransactionView, type TransactionObject, transactionObject } from "./transaction-object.ts";
+
+/**
+ * Payments from another source than the card form: wallets (started here, confirmed with MPIN and OTP), kiosk
+ * references, saved-card tokens and cash, and the later settling of a pending kiosk or cash payment. Each runs in
+ * one database transaction that holds its payment key's row lock (takeAttempt).
+ */
+
+export interface PaySource {
+  identifier: string;
+  subtype: string;
+}
+
+export interface PayAnswer {
+  obj: TransactionObject;
+  extra: Record<string, unknown>;
+}
+
+/** POST /api/acceptance/payments/pay: wallet, kiosk (AGGREGATOR), cash and saved-card (TOKEN) payments. */
+export async function payWithSource(
+  rt: PaymentsRuntime,
+  input: { payment_token: string; source: PaySource },
+  idempotencyKey?: string,
+): Promise<PayAnswer> {
+  const ctx = await loadPaymentContext(rt, input.payment_token);
+  const subtype = input.source.subtype.toUpperCase();
+  const kind = sourceKindOf(ctx.integration);
+  const wanted = { WALLET: "wallet", AGGREGATOR: "kiosk", CASH: "cash", TOKEN: "card" }[subtype];
+  if (!wanted)
+    throw new PaymentError(400, {
+      source: { subtype: [`"${input.source.subtype}" is not a valid choice.`] },
+    });
+  if (wanted !== kind || (subtype === "TOKEN" && !takesCards(ctx.integration)))
+    throw paymentError(400, "method_not_supported", "This integration does not support this payment source.");
+  const hash = requestHash(rt.dataKey, { source: input.source, amount: ctx.key.amount_cents });
+  const result = await idempotent(
+    rt.db,
+    { merchantId: ctx.key.merchant_id, scope: `pay:${ctx.key.id}`, key: idempotencyKey, hash },
+    async (trx) => {
+      await takeAttempt(rt, trx, ctx);
+      let row: TransactionRow;
+      const extra: Record<string, unknown> = {};
+      if (subtype === "WALLET") {
+        const msisdn = input.source.identifier.trim();
+        const answer = await rt.acquirer.startWallet({
+          msisdn,
+          amountCents: ctx.key.amount_cents,
+          currency: ctx.key.currency,
+        });
+        const source = { type: "wallet", pan: msisdn, sub_type: "wallet" };
+        row = await trx
+          .insertInto("transactions")
+          .values({
+            ...baseTransaction(ctx, "OTHER", source),
+            ...resultColumns(answer, { source_data: { ...source, tenure: null }, _wallet: { msisdn } }),
+            wallet_msisdn: msisdn,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (row.status === "pending") {
+          const url = `${rt.publicUrl}/checkout/wallet?payment_token=${encodeURIComponent(input.payment_token)}&transaction_id=${row.id}`;
+          extra.redirect_url = url;
+          extra.iframe_redirection_url = url;
+        } else {
+          extra.redirect_url = null;
+          extra.iframe_redirection_url = null;
+        }
+      } else if (subtype === "AGGREGATOR") {
+        row = await startKiosk(rt, trx, ctx, "OTHER");
+      } else if (subtype === "CASH") {
+        const source = { type: "cash_present", pan: "", sub_type: "CASH" };
+        row = await trx
+          .insertInto("transactions")
+          .values({
+            ...baseTransaction(ctx, "OTHER", source),
+            data: JSON.stringify({
+              source_data: { ...source, tenure: null },
+              message: "Pending cash collection",
+              txn_response_code: "PENDING",
+            }),
+            txn_response_code: "PENDING",
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        extra.cash_reference = row.id;
+      } else {
+        row = await payWithCardToken(rt, trx, ctx, input.source.identifier);
+      }
+      if (row.status !== "pending") await finalizePayment(rt, trx, row);
+      const view = (await loadTransactionView(trx, row.id))!;
+      return { statusCode: 200, body: { obj: transactionObject(view, rt.publicUrl), extra } };
+    },
+  );
+  return result.body;
+}
+
+async function payWithCardToken(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  ctx: PaymentContext,
+  identifier: string,
+): Promise<TransactionRow> {
+  const saved = await trx
+    .selectFrom("card_tokens")
+    .selectAll()
+    .where("token_hash", "=", sha256(identifier.trim()))
+    .where("merchant_id", "=", ctx.key.merchant_id)
+    .where("is_live", "=", ctx.key.is_live)
+    .executeTakeFirst();
+  if (!saved) throw paymentError(404, "invalid_card_token", "Card token not found.");
+  const answer = await rt.acquirer.payToken({
+    card: { first6: saved.card_first6, last4: saved.card_last4, subtype: saved.card_subtype },
+    amountCents: ctx.key.amount_cents,
+    currency: ctx.key.currency,
+    authOnly: ctx.integration.is_auth,
+  });
+  const source = { type: "card", pan: saved.card_last4, sub_type: saved.card_subtype };
+  return trx
+    .insertInto("transactions")
+    .values({
+      ...baseTransaction(ctx, "OTHER", source),
+      ...resultColumns(answer, { source_data: { ...source, tenure: null }, card_token_id: saved.id }),
+      trnx_type: trnxType(ctx.integration, false),
+      card_first6: saved.card_first6,
+      card_last4: saved.card_last4,
+      card_scheme: saved.card_subtype,
+      card_type: "credit",
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+async function startKiosk(
+  rt: PaymentsRuntime,
+  trx: Kysely<DB>,
+  ctx: PaymentContext,
+  origin: string,
+): Promise<TransactionRow> {
+  const source = { type: "aggregator", pan: "", sub_type: "AGGREGATOR" };
+  const row = await trx
+    .insertInto("transactions")
+    .values({ ...baseTransaction(ctx, origin, source), txn_response_code: "PENDING" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const bill = await rt.acquirer.issueKioskBill({ transactionId: row.id, amountCents: row.amount_cents });
+  return trx
+    .updateTable("transactions")
+    .set({
+      data: JSON.stringify({
+        source_data: { ...source, tenure: null },
+        bill_reference: bill.billReference,
+        message: "Pending payment at a kiosk",
+        txn_response_code: "PENDING",
+      }),
+    })
+    .where("id", "=", row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** POST /api/checkout/kiosk: the reference to pay at a kiosk (the same one on every call). */
+export async function kioskReference(
+  rt: PaymentsRuntime,
+  paymentToken: string,
+): Promise<{ bill_reference: string; transaction_id: number; expires_at: string }> {
+  const ctx = await loadPaymentContext(rt, paymentToken);
+  if (sourceKindOf(ctx.integration) !== "kiosk")
+    throw paymentError(400, "method_not_supported", "This payment method is not a kiosk payment.");
+  const answer = (row: TransactionRow) => ({
+    bill_reference: String((row.data as { bill_reference?: unknown }).bill_reference),
+    transaction_id: row.id,
+    expires_at: ctx.key.expires_at.toISOString(),
+  });
+  const existing = await rt.db
+    .selectFrom("transactions")
+    .selectAll()
+    .where("payment_key_id", "=", ctx.key.id)
+    .where("status", "=", "pending")
+    .where(sql<string>`data->>'bill_reference'`, "is not", null)
+    .executeTakeFirst();
+  if (existing) return answer(existing);
+  return rt.db.transaction().execute(async (trx) => {
+    await takeAttempt(rt, trx, ctx);
+    return answer(await startKiosk(rt, trx, ctx, originOf(ctx)));
+  });
+}
+
+/** POST /api/simulator/kiosk/pay: the customer pays the reference at a kiosk (test mode only). */
+export async function payKioskBill(rt: PaymentsRuntime, billReference: string): Promise<TransactionObject> {
+  return rt.db.transaction().execute(async (trx) => {
+    const tx = await trx
+      .selectFrom("transactions")
+      .selectAll()
+      .where(sql<string>`data->>'bill_reference'`, "=", billReference.trim())
+      .where("is_live", "=", false)
+      .where("parent_transaction_id", "is", null)
+      .orderBy("id", "desc")
+      .forUpdate()
+      .executeTakeFirst();
+    if (!tx) throw paymentError(404, "invalid_reference", "No test kiosk payment has this reference.");
+    if (tx.status !== "pending")
+      throw paymentError(409, "already_paid", "This reference has already been paid.");
+    await finalizePayment(rt, trx, await settlePending(trx, tx, "Approved", "paid_at"));
+    return transactionObject((await loadTransactionView(trx, tx.id))!, rt.publicUrl);
+  });
+}
+
+/**
+ * A pending payment paid later (a kiosk bill, collected cash): success, approved, with the simulator's message
+ * and the moment in its data under `stamp`. The caller applies the outcome (finalizePayment).
+ */
+export async function settlePending(
+  trx: Kysely<DB>,
+  tx: TransactionRow,
+  message: string,
+  stamp: "paid_at" | "collected_at",
+): Promise<TransactionRow> {
+  const now = new Date();
+  return trx
+    .updateTable("transactions")
+    .set({
+      status: "success",
+      txn_response_code: "APPROVED",
+      acq_response_code: "00",
+      data: JSON.stringify({ ...tx.data, message, txn_response_code: "APPROVED", [stamp]: now }),
+      updated_at: now,
+    })
+    .where("id", "=", tx.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** POST /api/checkout/wallet: the customer confirms a pending wallet payment with MPIN and OTP. */
+export async function confirmWallet(
+  rt: PaymentsRuntime,
+  input: { payment_token: string; transaction_id: number; mpin: string; otp: string },
+): Promise<CheckoutPayAnswer> {
+  const ctx = await loadPaymentContext(rt, input.payment_token);
+  return rt.db.transaction().execute(async (trx) => {
+    const tx = await trx
+      .selectFrom("transactions")
+      .selectAll()
+      .where("id", "=", input.transaction_id)
+      .where("payment_key_id", "=", ctx.key.id)
+      .forUpdate()
+      .executeTakeFirst();
+    const wallet = (tx?.data as { _wallet?: { msisdn: string } } | undefined)?._wallet;
+    if (!tx || !wallet) throw paymentError(404, "invalid_transaction", "This wallet payment is not valid.");
+    if (tx.status !== "pending") return doneAnswer(rt, trx, tx, ctx);
+    const answer = await rt.acquirer.confirmWallet({
+      msisdn: wallet.msisdn,
+      mpin: input.mpin,
+      otp: input.otp,
+      amountCents: tx.amount_cents,
+    });
+    const updated = await trx
+      .updateTable("transactions")
+      .set(resultColumns(answer, tx.data))
+      .where("id", "=", tx.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const order = updated.status !== "pending" ? await finalizePayment(rt, trx, updated) : undefined;
+    return doneAnswer(rt, trx, updated, ctx, order);
+  });
+}
