@@ -403,6 +403,17 @@ describe("exports", () => {
   }
 });
 
+describe("exports of a terminal user", () => {
+  it("a terminal user's transactions page offers no export (a terminal has none: the server answers 403)", async () => {
+    const page = await signIn("terminal.egypt", "en");
+    await page.goto("/portal2/en/transactions");
+    await settled(page);
+    expect(await page.getByTestId("export-open").count()).toBe(0);
+    expect(await page.getByTestId("export-row").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe("orders and the bank view", () => {
   it("English orders: total processed, PAID/UNPAID statuses, details sections", async () => {
     const page = await signIn("merchant.egypt", "en");

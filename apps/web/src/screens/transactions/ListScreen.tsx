@@ -58,13 +58,13 @@ interface Props<T> {
 
 /**
  * A workspace list screen (transactions, orders): title bar, totals, the filter panel and the summary table, all
- * kept in the URL (useListScreen), with the table's loading, empty and error states; merchants get the export
- * button, dialog and history.
+ * kept in the URL (useListScreen), with the table's loading, empty and error states; merchants and their staff
+ * get the export button, dialog and history.
  */
 export function ListScreen<T extends { id: number }>(props: Props<T>) {
   const { section, state, filters, list, Totals } = props;
   const { t } = useTranslation();
-  const { search, setSearch, paging, view, isLive, isMerchant } = state;
+  const { search, setSearch, paging, view, isLive, isMerchant, canExport } = state;
   const [exportOpen, exportDialog] = useDisclosure(false);
   const ids = TEST_IDS[section];
   const filterValues = filtersOf(search, filters.names);
@@ -76,9 +76,11 @@ export function ListScreen<T extends { id: number }>(props: Props<T>) {
           {isMerchant ? (
             <>
               {props.actions}
-              <Button onClick={exportDialog.open} data-testid="export-open">
-                {t("exports.open")}
-              </Button>
+              {canExport ? (
+                <Button onClick={exportDialog.open} data-testid="export-open">
+                  {t("exports.open")}
+                </Button>
+              ) : null}
             </>
           ) : null}
         </PageTitle>
@@ -117,7 +119,7 @@ export function ListScreen<T extends { id: number }>(props: Props<T>) {
             emptyText={t(`${section}.table.empty`)}
           />
         </section>
-        {isMerchant ? (
+        {canExport ? (
           <>
             <ExportHistory />
             <ExportDialog opened={exportOpen} onClose={exportDialog.close} kind={section} isLive={isLive} />

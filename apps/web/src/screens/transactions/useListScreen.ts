@@ -19,6 +19,8 @@ export function useListScreen(from: TableRoute, sorts: readonly string[]) {
     view,
     isLive,
     isMerchant: view === "merchant",
+    /** Merchants and their staff export their rows; a terminal or a partner has no export (the server: 403). */
+    canExport: session.type === "Merchant" || session.type === "MerchantStaff",
     search,
     setSearch,
     paging,
