@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type {
+  ExportsTable,
   IntegrationsTable,
   MerchantsTable,
   OrdersTable,
@@ -11,6 +12,7 @@ import type {
 
 /** Rows as a select answers them (schema.ts holds the tables): the types services pass around. */
 
+export type ExportRow = Selectable<ExportsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
 export type IntentionRow = Selectable<PaymentIntentionsTable>;
 export type MerchantRow = Selectable<MerchantsTable>;

@@ -13,6 +13,7 @@ import ExcelJS from "exceljs";
 import { type Kysely, sql } from "kysely";
 import type PgBoss from "pg-boss";
 import type { Database } from "../db/database.ts";
+import type { ExportRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { bossDb } from "../jobs/boss.ts";
 import { scopedOrders } from "../orders/orders.repository.ts";
@@ -66,8 +67,7 @@ export async function ensureExportDir(dataDir: string): Promise<string> {
 export const EXPORTS_IN_PROGRESS_MAX = 3;
 export const TOO_MANY_EXPORTS = `You already have ${EXPORTS_IN_PROGRESS_MAX} exports in progress. Wait until one has finished, then try again.`;
 
-type ExportRow = Awaited<ReturnType<typeof exportRowById>>;
-async function exportRowById(db: Kysely<DB>, id: number) {
+async function exportRowById(db: Kysely<DB>, id: number): Promise<ExportRow> {
   return db.selectFrom("exports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
