@@ -5,6 +5,7 @@ import type { IntegrationRow, IntentionRow, OrderRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { Statement } from "../db/statement.ts";
 import { findMerchantByKey } from "../security/keys.ts";
+import { tokenHash } from "../security/tokens.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { methodName } from "./methods.ts";
 import {
@@ -23,7 +24,7 @@ import {
 } from "./orders.service.ts";
 import { orderIsPaid } from "./payment-context.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
-import { newClientSecret, newIntentionId, paymentToken, sha256 } from "./tokens.ts";
+import { newClientSecret, newIntentionId, paymentToken } from "./tokens.ts";
 import { merchantCountry } from "./transaction-object.ts";
 
 /**
@@ -108,7 +109,7 @@ async function resolveCardTokens(
     .select("id")
     .where("merchant_id", "=", merchantId)
     .where("is_live", "=", isLive)
-    .where("token_hash", "in", wanted.map(sha256))
+    .where("token_hash", "in", wanted.map(tokenHash))
     .execute();
   return rows.map((r) => r.id);
 }
@@ -213,7 +214,7 @@ export async function createIntention(
     public_id: newIntentionId(isLive),
     merchant_id: caller.merchantId,
     is_live: isLive,
-    client_secret_hash: sha256(clientSecret),
+    client_secret_hash: tokenHash(clientSecret),
     amount_cents: input.amount,
     currency,
     integration_ids: integrations.map((i) => i.id),
@@ -290,7 +291,7 @@ export async function findIntentionBySecret(
   let query = db
     .selectFrom("payment_intentions")
     .selectAll()
-    .where("client_secret_hash", "=", sha256(clientSecret.trim()));
+    .where("client_secret_hash", "=", tokenHash(clientSecret.trim()));
   if (merchantId !== undefined) query = query.where("merchant_id", "=", merchantId);
   if (isLive !== undefined) query = query.where("is_live", "=", isLive);
   return query.executeTakeFirst();

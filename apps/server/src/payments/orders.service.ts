@@ -3,9 +3,10 @@ import { isCurrency, maxAmountMinor } from "@portal/domain";
 import { type Expression, type Insertable, type Kysely, sql } from "kysely";
 import type { IntegrationRow, OrderRow } from "../db/rows.ts";
 import type { DB, OrderItem, OrdersTable, PaymentKeysTable } from "../db/schema.ts";
+import { tokenHash } from "../security/tokens.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
-import { newAuthToken, paymentToken, sha256 } from "./tokens.ts";
+import { newAuthToken, paymentToken } from "./tokens.ts";
 
 /**
  * The legacy flow's set-up calls: API auth tokens, orders and payment keys (payment tokens).
@@ -45,7 +46,7 @@ export async function issueAuthToken(
   await rt.db
     .insertInto("api_auth_tokens")
     .values({
-      id: sha256(token),
+      id: tokenHash(token),
       merchant_id: merchantId,
       user_id: userId,
       created_at: now,

@@ -7,8 +7,9 @@ import type { OrderRow, TransactionRow } from "../db/rows.ts";
 import type { CardTokensTable, DB, TransactionsTable } from "../db/schema.ts";
 import { Statement } from "../db/statement.ts";
 import { encryptSecret, readHmacSecret } from "../security/keys.ts";
+import { tokenHash } from "../security/tokens.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
-import { newCardToken, sha256 } from "./tokens.ts";
+import { newCardToken } from "./tokens.ts";
 import { flatTransaction, type TransactionObject, type TransactionView } from "./transaction-object.ts";
 
 /**
@@ -72,7 +73,7 @@ function cardTokenRow(rt: PaymentsRuntime, tx: CardTokenSource): Insertable<Card
   return {
     merchant_id: tx.merchant_id,
     is_live: tx.is_live,
-    token_hash: sha256(token),
+    token_hash: tokenHash(token),
     token_enc: encryptSecret(token, rt.dataKey, cardTokenContext(tx.merchant_id)),
     masked_pan: `xxxx-xxxx-xxxx-${tx.card_last4}`,
     card_first6: tx.card_first6,

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
+import { tokenHash } from "../security/tokens.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { idempotent, requestHash } from "./idempotency.ts";
 import { sourceKindOf, takesCards } from "./methods.ts";
@@ -18,7 +19,6 @@ import {
   trnxType,
 } from "./payment-context.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
-import { sha256 } from "./tokens.ts";
 import { loadTransactionView, type TransactionObject, transactionObject } from "./transaction-object.ts";
 
 /**
@@ -124,7 +124,7 @@ async function payWithCardToken(
   const saved = await trx
     .selectFrom("card_tokens")
     .selectAll()
-    .where("token_hash", "=", sha256(identifier.trim()))
+    .where("token_hash", "=", tokenHash(identifier.trim()))
     .where("merchant_id", "=", ctx.key.merchant_id)
     .where("is_live", "=", ctx.key.is_live)
     .executeTakeFirst();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { COUNTRY_INFO, type Country } from "@portal/domain";
 import { keyedHash } from "../security/keyed-hash.ts";
 
@@ -6,13 +6,9 @@ import { keyedHash } from "../security/keyed-hash.ts";
  * Credentials the payment core hands out. None is stored in the clear:
  * - payment tokens are derived from the payment key row (id + random salt) with an HMAC under the data key,
  *   so an intention can show its tokens again without keeping them;
- * - client secrets, API auth tokens and card tokens are stored as sha256 (card tokens also encrypted, since
- *   the card-token inquiry answers them).
+ * - client secrets, API auth tokens and card tokens (128 bits of randomness or more) are stored as their sha256,
+ *   security/tokens.ts tokenHash (card tokens also encrypted, since the card-token inquiry answers them).
  */
-
-export function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
 
 export function randomHex(bytes: number): string {
   return randomBytes(bytes).toString("hex");

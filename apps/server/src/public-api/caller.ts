@@ -11,8 +11,8 @@ import {
   integrationCandidatesWhere,
   integrationRefs,
 } from "../payments/orders.service.ts";
-import { sha256 } from "../payments/tokens.ts";
 import { merchantKeyLookup } from "../security/keys.ts";
+import { tokenHash } from "../security/tokens.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -94,7 +94,7 @@ export async function authTokenOwner(
       "u.is_active",
       "u.is_temp_password",
     ])
-    .where("t.id", "=", sha256(token))
+    .where("t.id", "=", tokenHash(token))
     .where("t.expires_at", ">", now)
     .executeTakeFirst();
   if (!row) return undefined;

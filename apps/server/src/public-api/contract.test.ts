@@ -9,7 +9,7 @@ import {
   type TestMerchant,
   testMerchant,
 } from "../payments/test-support.ts";
-import { sha256 } from "../payments/tokens.ts";
+import { tokenHash } from "../security/tokens.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 
@@ -88,7 +88,7 @@ describeEachDatabase("public API contract", (get) => {
       await app.payments.db
         .updateTable("api_auth_tokens")
         .set({ expires_at: new Date(Date.now() - 1000) })
-        .where("id", "=", sha256(token))
+        .where("id", "=", tokenHash(token))
         .execute();
       const response = await app.inject({
         method: "POST",
