@@ -1,5 +1,14 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, isFinal, newIdempotencyKey } from "./api.ts";
+import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
+import {
+  ApiError,
+  api,
+  type Done,
+  type Intention,
+  isFinal,
+  type KioskReference,
+  newIdempotencyKey,
+  type Payment,
+} from "./api.ts";
 import { outcomeOf } from "./outcome.ts";
 
 function answer(status: number, body: unknown) {
@@ -53,6 +62,39 @@ describe("checkout API client", () => {
     expect(JSON.parse(String(init[1].body))).toEqual(body);
   });
 
+  it("types the answers from the contract, as the server answers them (checked by tsc -p apps/checkout)", () => {
+    // The hand-written types said message and txn_response_code may be null and method.type may be missing; the
+    // server always answers text for all three ("" when the acquirer gave no message).
+    expectTypeOf<Done["transaction"]["message"]>().toEqualTypeOf<string>();
+    expectTypeOf<Done["transaction"]["txn_response_code"]>().toEqualTypeOf<string>();
+    expectTypeOf<Payment["method"]["type"]>().toEqualTypeOf<string>();
+    expectTypeOf<Payment["exponent"]>().toEqualTypeOf<2 | 3>();
+    expectTypeOf<Intention["state"]>().toEqualTypeOf<"open" | "paid" | "expired">();
+    expectTypeOf<KioskReference["bill_reference"]>().toEqualTypeOf<string>();
+    expectTypeOf<KioskReference["expires_at"]>().toEqualTypeOf<string>();
+  });
+
+  it("calls each checkout route by its contract's method and path", async () => {
+    const fetch = answer(200, {
+      bill_reference: "123",
+      transaction_id: 9,
+      expires_at: "2030-01-01T00:00:00Z",
+    });
+    vi.stubGlobal("fetch", fetch);
+    await api.intention("egy_pk_test_1", "sec ret");
+    await api.kiosk("t");
+    await api.wallet({ payment_token: "t", transaction_id: "9", mpin: "1234", otp: "123456" });
+    const calls = (fetch.mock.calls as unknown as [string, RequestInit][]).map(([url, init]) => [
+      init.method,
+      url,
+    ]);
+    expect(calls).toEqual([
+      ["GET", "/api/checkout/intention?public_key=egy_pk_test_1&client_secret=sec+ret"],
+      ["POST", "/api/checkout/kiosk"],
+      ["POST", "/api/checkout/wallet"],
+    ]);
+  });
+
   it("makes a new random idempotency key each time", () => {
     const a = newIdempotencyKey();
     expect(a).toMatch(/^checkout-[0-9a-f]{32}$/);
@@ -102,7 +144,7 @@ describe("checkout API client", () => {
 describe("outcomeOf", () => {
   const done = (success: boolean, pending: boolean) => ({
     state: "done" as const,
-    transaction: { id: 1, success, pending, message: null, txn_response_code: null },
+    transaction: { id: 1, success, pending, message: "", txn_response_code: "" },
     redirect_url: null,
   });
   it("tells success, decline and pending apart", () => {

@@ -1,103 +1,28 @@
+import type {
+  AnswerOf,
+  ApiRoutes,
+  CallInput,
+  checkoutApi,
+  ProviderTransaction,
+  RouteContract,
+} from "@portal/domain";
+import { callTarget } from "@portal/domain/paths";
+
 /**
- * The checkout JSON API of the hosted-checkout contract (docs/payments.md): the payment token or the intention's client
- * secret is the only credential. Every failure becomes an ApiError with a kind the pages know how to show.
+ * The checkout JSON API of the hosted-checkout contract (packages/domain/src/api/checkout.ts, docs/payments.md):
+ * the payment token or the intention's client secret is the only credential. Its answers are typed from the
+ * contract, which this file imports as types only (no schema reaches the bundle). Every failure becomes an
+ * ApiError with a kind the pages know how to show.
  */
 
-export interface Merchant {
-  name: string;
-  logo_url: string | null;
-}
-
-export interface InstallmentPlan {
-  months: number;
-  monthly_amount_cents: number;
-  fees_cents: number;
-}
-
-export interface PaymentMethod {
-  integration_id: number;
-  gateway_type: string;
-  type?: string;
-  name: string;
-}
-
-export interface Billing {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-}
-
-export interface Payment {
-  merchant: Merchant;
-  amount_cents: number;
-  currency: string;
-  exponent: number;
-  order_id: number;
-  merchant_order_id: string | null;
-  method: PaymentMethod;
-  installment_plans?: InstallmentPlan[];
-  billing: Billing;
-  redirection_url: string | null;
-  is_live: boolean;
-  state: "open" | "paid" | "expired";
-  attempts_left: number;
-}
-
-export interface Intention {
-  merchant: Merchant;
-  amount_cents: number;
-  currency: string;
-  exponent: number;
-  intention_id: string;
-  billing: Billing;
-  state: string;
-  is_live?: boolean;
-  methods: (PaymentMethod & { payment_token: string })[];
-}
-
-export interface Transaction {
-  id: number;
-  success: boolean;
-  pending: boolean;
-  message: string | null;
-  txn_response_code: string | null;
-}
-
-export interface Done {
-  state: "done";
-  transaction: Transaction;
-  redirect_url: string | null;
-}
-
-export interface Challenge {
-  state: "challenge";
-  challenge_id: string;
-  transaction_id: number;
-}
-
-export interface CardPayment {
-  payment_token: string;
-  card_holder: string;
-  pan: string;
-  expiry_month: number;
-  expiry_year: number;
-  cvv: string;
-  installment_months?: number;
-}
-
-export interface KioskReference {
-  bill_reference: string | number;
-  transaction_id: number;
-  expires_at: string | null;
-}
-
-export interface WalletStart {
-  id: number;
-  pending: boolean;
-  redirect_url: string | null;
-  iframe_redirection_url?: string | null;
-}
+export type Payment = AnswerOf<typeof checkoutApi.payment>;
+export type Merchant = Payment["merchant"];
+export type Intention = AnswerOf<typeof checkoutApi.intention>;
+/** A payment's final answer: message and txn_response_code are always text ("" when the acquirer gave none). */
+export type Done = AnswerOf<typeof checkoutApi.threeDs>;
+export type Challenge = Extract<AnswerOf<typeof checkoutApi.card>, { state: "challenge" }>;
+export type KioskReference = AnswerOf<typeof checkoutApi.kiosk>;
+type BodyOf<C extends RouteContract> = CallInput<C>["body"];
 
 export type ApiErrorKind =
   | "network"
@@ -154,11 +79,12 @@ export function newIdempotencyKey(): string {
   return `checkout-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-async function call<T>(path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+/** One request of the checkout: JSON in and out, no cookies; a failure becomes an ApiError. */
+async function send<T>(method: string, url: string, body?: unknown, idempotencyKey?: string): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: body === undefined ? "GET" : "POST",
+    response = await fetch(url, {
+      method,
       headers:
         body === undefined
           ? { accept: "application/json" }
@@ -196,23 +122,45 @@ async function call<T>(path: string, body?: unknown, idempotencyKey?: string): P
   throw new ApiError(kind, response.status, problem.fields ?? {});
 }
 
-const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+/**
+ * Calls a route by its contract key, e.g. `call("GET /api/checkout/payment", { query: { payment_token } })`: the
+ * query, body and answer are typed from the contract (ADR 0008), like the dashboard's client.
+ */
+export function call<K extends keyof ApiRoutes & string>(
+  route: K,
+  // biome-ignore lint/complexity/noBannedTypes: {} extends X is the test for "every field of X is optional"
+  ...[input, idempotencyKey]: {} extends CallInput<ApiRoutes[K]>
+    ? [input?: CallInput<ApiRoutes[K]>, idempotencyKey?: string]
+    : [input: CallInput<ApiRoutes[K]>, idempotencyKey?: string]
+): Promise<AnswerOf<ApiRoutes[K]>> {
+  const given = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const { method, url } = callTarget(route, given);
+  return send(method, url, method === "GET" ? undefined : (given.body ?? {}), idempotencyKey);
+}
 
 export const api = {
-  payment: (token: string) => call<Payment>(`/api/checkout/payment?${q({ payment_token: token })}`),
+  payment: (token: string) => call("GET /api/checkout/payment", { query: { payment_token: token } }),
   intention: (publicKey: string, clientSecret: string) =>
-    call<Intention>(`/api/checkout/intention?${q({ public_key: publicKey, client_secret: clientSecret })}`),
-  card: (body: CardPayment, idempotencyKey?: string) =>
-    call<Done | Challenge>("/api/checkout/card", body, idempotencyKey),
-  threeDs: (body: { payment_token: string; challenge_id: string; otp: string }) =>
-    call<Done>("/api/checkout/3ds", body),
+    call("GET /api/checkout/intention", { query: { public_key: publicKey, client_secret: clientSecret } }),
+  card: (body: BodyOf<typeof checkoutApi.card>, idempotencyKey?: string) =>
+    call("POST /api/checkout/card", { body }, idempotencyKey),
+  threeDs: (body: BodyOf<typeof checkoutApi.threeDs>) => call("POST /api/checkout/3ds", { body }),
+  /**
+   * The provider API's payments/pay starts the wallet payment; it answers the provider's transaction object
+   * (its schema in packages/domain), whose redirect_url is where the customer confirms. (The public API's routes
+   * are not on contracts yet: this call moves onto `call` when they are.)
+   */
   walletStart: (token: string, phone: string, idempotencyKey?: string) =>
-    call<WalletStart>(
+    send<ProviderTransaction>(
+      "POST",
       "/api/acceptance/payments/pay",
       { source: { identifier: phone, subtype: "WALLET" }, payment_token: token },
       idempotencyKey,
     ),
-  wallet: (body: { payment_token: string; transaction_id: string; mpin: string; otp: string }) =>
-    call<Done>("/api/checkout/wallet", body),
-  kiosk: (token: string) => call<KioskReference>("/api/checkout/kiosk", { payment_token: token }),
+  wallet: (body: BodyOf<typeof checkoutApi.wallet>) => call("POST /api/checkout/wallet", { body }),
+  kiosk: (token: string) => call("POST /api/checkout/kiosk", { body: { payment_token: token } }),
 };

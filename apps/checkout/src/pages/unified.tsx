@@ -42,15 +42,15 @@ export function UnifiedPage({ params }: { params: URLSearchParams }) {
   if (loaded.status === "loading") return <Loading />;
   if (loaded.status === "error") return <Problem kind={problemOf(loaded.error)} onRetry={loaded.retry} />;
   const intention = loaded.data;
-  if (intention.state === "paid" || intention.state === "confirmed") return <Problem kind="paid" />;
+  if (intention.state === "paid") return <Problem kind="paid" />;
   const base = `/checkout/unified?${new URLSearchParams({ publicKey, clientSecret })}`;
   const only = intention.methods.length === 1 ? intention.methods[0] : undefined;
   const method = only ?? intention.methods.find((m) => String(m.integration_id) === chosen);
   if (method) {
     return <MethodPayment method={method} retry={base} canChange={!only} />;
   }
-  // The public key carries the mode (egy_pk_test_... or egy_pk_live_...) when the answer does not.
-  const isLive = intention.is_live ?? /_live_/.test(publicKey);
+  // The intention's answer does not say its mode; the public key carries it (egy_pk_test_... or egy_pk_live_...).
+  const isLive = /_live_/.test(publicKey);
   return <MethodChoice intention={intention} base={base} isLive={isLive} />;
 }
 

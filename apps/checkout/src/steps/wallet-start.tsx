@@ -38,7 +38,7 @@ export default function WalletStart({
       const number = digitsOf(phone);
       submission.current ??= newIdempotencyKey();
       const started = await api.walletStart(token, number, submission.current);
-      const next = safeUrl(started.redirect_url);
+      const next = safeUrl(typeof started.redirect_url === "string" ? started.redirect_url : null);
       if (!next) throw new ApiError("server", 200);
       follow(next, { phone: number });
     } catch (e) {

@@ -1,9 +1,6 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { tokenField } from "../public-api/fields.ts";
-import { bothSlashes, hiddenTwin } from "../public-api/http.ts";
-
-const TAGS = ["checkout"];
+import { checkoutApi } from "@portal/domain";
+import type { FastifyPluginAsync } from "fastify";
+import { implement } from "../http/contract-routes.ts";
 
 function queryString(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
@@ -16,45 +13,15 @@ function queryString(query: Record<string, unknown>): string {
 
 /**
  * The provider's customer-facing entry URLs, redirected (302) to the hosted checkout app with the query kept:
- * the legacy iframe page and the unified checkout of the Intention API.
+ * the legacy iframe page and the unified checkout of the Intention API (both spellings of the trailing slash).
  */
-export const redirectRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const [i, url] of bothSlashes("/api/acceptance/iframes/:iframe_id").entries()) {
-    const options = {
-      schema: {
-        tags: TAGS,
-        summary: "The legacy iframe URL: redirects to the hosted card page",
-        params: z.object({ iframe_id: tokenField() }),
-        querystring: z.looseObject({ payment_token: tokenField().optional() }),
-      },
-      config: { public: true },
-    };
-    app.get(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
-      const query = queryString({
-        ...(request.query as Record<string, unknown>),
-        iframe_id: request.params.iframe_id,
-      });
-      return reply.redirect(`/checkout/pay?${query}`, 302);
-    });
-  }
+export const redirectRoutes: FastifyPluginAsync = async (app) => {
+  implement(app, checkoutApi.iframe, async (request, reply) => {
+    const query = queryString({ ...request.query, iframe_id: request.params.iframe_id });
+    return reply.redirect(`/checkout/pay?${query}`, 302);
+  });
 
-  for (const [i, url] of bothSlashes("/unifiedcheckout/").entries()) {
-    const options = {
-      schema: {
-        tags: TAGS,
-        summary: "The unified checkout URL of the Intention API: redirects to the hosted checkout",
-        querystring: z.looseObject({
-          publicKey: tokenField().optional(),
-          clientSecret: tokenField().optional(),
-        }),
-      },
-      config: { public: true },
-    };
-    app.get(url, i === 0 ? options : hiddenTwin(options), async (request, reply) => {
-      return reply.redirect(
-        `/checkout/unified?${queryString(request.query as Record<string, unknown>)}`,
-        302,
-      );
-    });
-  }
+  implement(app, checkoutApi.unifiedCheckout, async (request, reply) => {
+    return reply.redirect(`/checkout/unified?${queryString(request.query)}`, 302);
+  });
 };

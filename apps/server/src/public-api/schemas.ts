@@ -9,27 +9,8 @@ export const providerErrorSchema = z
   .looseObject({ detail: z.string().optional(), message: z.string().optional(), code: z.string().optional() })
   .describe("An error: {detail} (or {message}); validation errors are {field: [messages]}.");
 
-export const transactionSchema = z
-  .looseObject({
-    id: z.number().optional(),
-    pending: z.boolean().optional(),
-    success: z.boolean().optional(),
-    amount_cents: z.number().optional(),
-    currency: z.string().optional(),
-    is_auth: z.boolean().optional(),
-    is_capture: z.boolean().optional(),
-    is_refund: z.boolean().optional(),
-    is_void: z.boolean().optional(),
-    is_voided: z.boolean().optional(),
-    is_refunded: z.boolean().optional(),
-    is_3d_secure: z.boolean().optional(),
-    integration_id: z.number().nullable().optional(),
-    order: z.looseObject({}).nullable().optional(),
-    source_data: z.looseObject({}).optional(),
-    data: z.looseObject({}).optional(),
-    created_at: z.string().optional(),
-  })
-  .describe("The provider's transaction object (the inquiry answer and the processed callback's obj).");
+/** Moved to packages/domain (the checkout's simulator routes answer it too). */
+export { providerTransactionSchema as transactionSchema } from "@portal/domain";
 
 export const orderSchema = z
   .looseObject({

@@ -1,4 +1,5 @@
 import type { RouteContract, RouteTable } from "../contract.ts";
+import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
 import { onboardingApi } from "./onboarding.ts";
 
@@ -8,8 +9,10 @@ import { onboardingApi } from "./onboarding.ts";
  * has no contract here or a contract has no route.
  */
 export const API = {
+  checkout: checkoutApi,
   config: configApi,
   onboarding: onboardingApi,
+  simulator: simulatorApi,
 } as const;
 
 /** The routes by their `METHOD /path` key, for the typed clients (import this type only). */
