@@ -1,36 +1,33 @@
 import type { Plugin } from "vite";
+import type { Done, Intention, KioskReference, Payment } from "../src/api.ts";
 
 /**
  * A stand-in for the server's checkout API while developing the pages alone (`CHECKOUT_MOCK=1 npm run dev -w
- * @portal/checkout`). It follows the hosted-checkout contract and the documented test cards; it is never built
+ * @portal/checkout`). Its answers are typed by the checkout contract (packages/domain/src/api/checkout.ts) and it
+ * follows the documented test cards; it is never built
  * into the app, and the browser journeys run against the real server.
  * Tokens: card, valu, wallet, kiosk, paid, expired (410), each optionally with a suffix ("card-2": its own three
  * attempts); anything else is unknown (404).
  * Intention: /checkout/unified?publicKey=pk&clientSecret=cs.
  */
 const merchant = { name: "Nile Books", logo_url: null };
-const base = {
-  merchant,
-  amount_cents: 149999,
-  currency: "EGP",
-  exponent: 2,
-  order_id: 1001,
-  merchant_order_id: "NB-2041",
-  billing: { first_name: "Mona", last_name: "Adel", email: "mona@example.com", phone_number: "01010101010" },
-  redirection_url: null,
-  is_live: false,
-  state: "open",
+const money = { amount_cents: 149999, currency: "EGP", exponent: 2 } as const;
+const billing = {
+  first_name: "Mona",
+  last_name: "Adel",
+  email: "mona@example.com",
+  phone_number: "01010101010",
 };
-const methods: Record<string, { integration_id: number; gateway_type: string; name: string }> = {
-  card: { integration_id: 11, gateway_type: "VPC", name: "Online card" },
-  valu: { integration_id: 12, gateway_type: "VALU", name: "valU" },
-  wallet: { integration_id: 13, gateway_type: "UIG", name: "Wallet" },
-  kiosk: { integration_id: 14, gateway_type: "CAGG", name: "Kiosk" },
-  paid: { integration_id: 11, gateway_type: "VPC", name: "Online card" },
+const methods: Record<string, Payment["method"]> = {
+  card: { integration_id: 11, gateway_type: "VPC", type: "online", name: "Online card" },
+  valu: { integration_id: 12, gateway_type: "VALU", type: "installments", name: "valU" },
+  wallet: { integration_id: 13, gateway_type: "UIG", type: "vodafone", name: "Wallet" },
+  kiosk: { integration_id: 14, gateway_type: "CAGG", type: "cash", name: "Kiosk" },
+  paid: { integration_id: 11, gateway_type: "VPC", type: "online", name: "Online card" },
 };
 const attempts = new Map<string, number>();
 
-function done(success: boolean, message: string, pending = false) {
+function done(success: boolean, message: string, pending = false): Done {
   return {
     state: "done",
     transaction: {
@@ -38,7 +35,7 @@ function done(success: boolean, message: string, pending = false) {
       success,
       pending,
       message,
-      txn_response_code: null,
+      txn_response_code: pending ? "PENDING" : success ? "APPROVED" : "DECLINED",
     },
     redirect_url: null,
   };
@@ -72,29 +69,48 @@ export function devApi(): Plugin {
             if (token === "expired") return send(410, { code: "expired", detail: "expired" });
             const method = methods[token.split("-")[0]!];
             if (!method) return send(404, { code: "invalid_token", detail: "not found" });
-            return send(200, {
-              ...base,
+            const payment: Payment = {
+              merchant,
+              ...money,
+              order_id: 1001,
+              merchant_order_id: "NB-2041",
               method,
+              ...(token.startsWith("valu")
+                ? {
+                    installment_plans: [
+                      { months: 6, monthly_amount_cents: 26667, fees_cents: 10000 },
+                      { months: 12, monthly_amount_cents: 13750, fees_cents: 15000 },
+                      { months: 24, monthly_amount_cents: 7292, fees_cents: 25000 },
+                    ],
+                  }
+                : {}),
+              billing,
+              redirection_url: null,
+              is_live: false,
               state: token.startsWith("paid") ? "paid" : "open",
               attempts_left: left(),
-              installment_plans: token.startsWith("valu")
-                ? [
-                    { months: 6, monthly_amount_cents: 26667, fees_cents: 10000 },
-                    { months: 12, monthly_amount_cents: 13750, fees_cents: 15000 },
-                    { months: 24, monthly_amount_cents: 7292, fees_cents: 25000 },
-                  ]
-                : undefined,
-            });
+            };
+            return send(200, payment);
           }
-          case "/api/checkout/intention":
+          case "/api/checkout/intention": {
             if (url.searchParams.get("client_secret") !== "cs") return send(404, { code: "invalid_token" });
-            return send(200, {
-              ...base,
+            const intention: Intention = {
+              merchant,
+              ...money,
               intention_id: "pi_test_1",
+              billing,
+              state: "open",
               methods: Object.entries(methods)
                 .filter(([t]) => t !== "paid")
-                .map(([t, m]) => ({ ...m, payment_token: t })),
-            });
+                .map(([t, m]) => ({
+                  integration_id: m.integration_id,
+                  gateway_type: m.gateway_type,
+                  name: m.name,
+                  payment_token: t,
+                })),
+            };
+            return send(200, intention);
+          }
           case "/api/checkout/card": {
             if (left() <= 0) return send(409, { code: "attempts_exhausted" });
             use();
@@ -125,12 +141,14 @@ export function devApi(): Plugin {
             return body.mpin === "123456" && body.otp === "123456"
               ? send(200, done(true, "Approved"))
               : send(200, done(false, "Wrong MPIN or OTP"));
-          case "/api/checkout/kiosk":
-            return send(200, {
-              bill_reference: 4823901,
+          case "/api/checkout/kiosk": {
+            const reference: KioskReference = {
+              bill_reference: "4823901",
               transaction_id: 78,
               expires_at: new Date(Date.now() + 86400000).toISOString(),
-            });
+            };
+            return send(200, reference);
+          }
           default:
             return next();
         }
