@@ -2,6 +2,7 @@ export * from "./analytics-api.ts";
 export * from "./api/checkout.ts";
 export * from "./api/config.ts";
 export * from "./api/index.ts";
+export * from "./api/integrations.ts";
 export * from "./api/onboarding.ts";
 export * from "./api/provider-objects.ts";
 export * from "./app-config.ts";

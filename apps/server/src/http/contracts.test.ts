@@ -35,8 +35,6 @@ const NOT_YET = new Set([
   "GET /api/exports",
   "GET /api/exports/:id",
   "GET /api/exports/:id/download",
-  "GET /api/integrations",
-  "GET /api/integrations/:id",
   "GET /api/keys",
   "GET /api/orders",
   "GET /api/orders/:id",
@@ -49,7 +47,6 @@ const NOT_YET = new Set([
   "GET /api/transactions/totals",
   "GET /dashboard/v1/switch/old-dashboard",
   "GET /v1/intention/element/:public_key/:client_secret/",
-  "PATCH /api/integrations/:id/callbacks",
   "POST /api/acceptance/capture",
   "POST /api/acceptance/order_card_tokens",
   "POST /api/acceptance/payment_keys",
@@ -67,7 +64,6 @@ const NOT_YET = new Set([
   "POST /api/ecommerce/payment-links",
   "POST /api/ecommerce/payment-links/cancel",
   "POST /api/exports",
-  "POST /api/integrations",
   "POST /api/keys/:kind/recreate",
   "POST /api/transactions/:id/callbacks/resend",
   "POST /api/transactions/:id/capture",
@@ -76,8 +72,6 @@ const NOT_YET = new Set([
   "POST /api/transactions/:id/void",
   "POST /api/transactions/callbacks/resend",
   "POST /v1/intention/",
-  "PUT /api/integrations/:id/auto_callback_retrial",
-  "PUT /api/integrations/:id/frame_origins",
   "PUT /v1/intention/:client_secret",
 ]);
 

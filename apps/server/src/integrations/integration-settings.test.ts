@@ -1,10 +1,10 @@
+import { MAX_FRAME_ORIGINS } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestMerchant, testMerchant } from "../payments/test-support.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { type Fixtures, fixtures, type TestSession } from "../test/fixtures.ts";
-import { MAX_FRAME_ORIGINS } from "./integrations.routes.ts";
 
 /** Issue 10: the callbacks edit with unknown fields (item 6) and the checkout's allowed frame origins (item 5). */
 describeEachDatabase("integration settings", (get) => {

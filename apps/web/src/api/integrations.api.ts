@@ -1,48 +1,22 @@
+import type { AnswerOf, Integration, integrationsApi, NewIntegration } from "@portal/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client.ts";
+import { call } from "./client.ts";
 
-/** The payment integration of GET /api/integrations (apps/server/src/integrations/integrations.routes.ts). */
-export interface Integration {
-  id: number;
-  name: string;
-  type: string;
-  gateway_type: string;
-  currency: string;
-  is_live: boolean;
-  status: "Active" | "Inactive";
-  is_shopify: boolean;
-  is_auth: boolean;
-  created_at: string;
-  processed_callback_url: string | null;
-  response_callback_url: string | null;
-  auto_callback_retrial: boolean;
-  onboarding_status: string;
-  /** https origins whose pages may frame this integration's hosted checkout (besides the portal). */
-  frame_origins: string[];
-}
+/** The payment integrations (contract: packages/domain/src/api/integrations.ts). */
+export type { Integration };
+export type IntegrationList = AnswerOf<typeof integrationsApi.list>;
+type IntegrationAnswer = AnswerOf<typeof integrationsApi.editCallbacks>;
 
-export interface IntegrationList {
-  count: number;
-  page: number;
-  page_size: number;
-  results: Integration[];
-}
-
-export interface NewIntegration {
-  name: string;
-  type: string;
-  currency?: string;
-  is_live: boolean;
-  processed_callback_url?: string;
-  response_callback_url?: string;
-}
+/** What the add form sends: the contract's body without the fields the form does not choose. */
+export type NewIntegrationValues = Pick<
+  NewIntegration,
+  "name" | "type" | "currency" | "is_live" | "processed_callback_url" | "response_callback_url"
+>;
 
 export interface CallbackUrls {
   processed_callback_url: string;
   response_callback_url: string;
 }
-
-export type IntegrationAnswer = { detail: string; integration: Integration };
 
 export const integrationKeys = {
   all: ["integrations"] as const,
@@ -52,20 +26,16 @@ export const integrationKeys = {
   detail: (id: number) => [...integrationKeys.all, "detail", id] as const,
 };
 
-export function integrationListPath(isLive: boolean, page: number, pageSize: number): string {
-  const params = new URLSearchParams({
-    is_live: String(isLive),
-    page: String(page),
-    page_size: String(pageSize),
-  });
-  return `/api/integrations?${params}`;
+/** The list query of one page of the current mode. */
+export function integrationListQuery(isLive: boolean, page: number, pageSize: number) {
+  return { is_live: isLive ? "true" : "false", page, page_size: pageSize } as const;
 }
 
 export function useIntegrationList(isLive: boolean, page: number, pageSize: number) {
   return useQuery({
     queryKey: integrationKeys.list(isLive, page, pageSize),
     queryFn: ({ signal }) =>
-      api.get<IntegrationList>(integrationListPath(isLive, page, pageSize), { signal }),
+      call("GET /api/integrations", { query: integrationListQuery(isLive, page, pageSize) }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,14 +43,14 @@ export function useIntegrationList(isLive: boolean, page: number, pageSize: numb
 export function useIntegration(id: number | null) {
   return useQuery({
     queryKey: integrationKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<Integration>(`/api/integrations/${id}`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/integrations/:id", { params: { id: id ?? 0 } }, { signal }),
     enabled: id !== null,
   });
 }
 
 /** Empty optional urls are left out of the request (the server treats them as "none"). */
-export function newIntegrationBody(values: NewIntegration): NewIntegration {
-  const body: NewIntegration = { name: values.name.trim(), type: values.type, is_live: values.is_live };
+export function newIntegrationBody(values: NewIntegrationValues): NewIntegrationValues {
+  const body: NewIntegrationValues = { name: values.name.trim(), type: values.type, is_live: values.is_live };
   if (values.currency) body.currency = values.currency;
   const processed = values.processed_callback_url?.trim();
   const response = values.response_callback_url?.trim();
@@ -92,18 +62,18 @@ export function newIntegrationBody(values: NewIntegration): NewIntegration {
 export function useAddIntegration() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: NewIntegration) =>
-      api.post<IntegrationAnswer>("/api/integrations", newIntegrationBody(values)),
+    mutationFn: (values: NewIntegrationValues) =>
+      call("POST /api/integrations", { body: newIntegrationBody(values) }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: integrationKeys.lists() });
     },
   });
 }
 
-function useIntegrationUpdate<V>(id: number, call: (values: V) => Promise<IntegrationAnswer>) {
+function useIntegrationUpdate<V>(id: number, send: (values: V) => Promise<IntegrationAnswer>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: send,
     onSuccess: async (answer) => {
       client.setQueryData(integrationKeys.detail(id), answer.integration);
       await client.invalidateQueries({ queryKey: integrationKeys.lists() });
@@ -113,21 +83,24 @@ function useIntegrationUpdate<V>(id: number, call: (values: V) => Promise<Integr
 
 export function useEditCallbacks(id: number) {
   return useIntegrationUpdate(id, (values: CallbackUrls) =>
-    api.patch<IntegrationAnswer>(`/api/integrations/${id}/callbacks`, {
-      processed_callback_url: values.processed_callback_url.trim(),
-      response_callback_url: values.response_callback_url.trim(),
+    call("PATCH /api/integrations/:id/callbacks", {
+      params: { id },
+      body: {
+        processed_callback_url: values.processed_callback_url.trim(),
+        response_callback_url: values.response_callback_url.trim(),
+      },
     }),
   );
 }
 
 export function useAutoRetrial(id: number) {
   return useIntegrationUpdate(id, (enabled: boolean) =>
-    api.put<IntegrationAnswer>(`/api/integrations/${id}/auto_callback_retrial`, { enabled }),
+    call("PUT /api/integrations/:id/auto_callback_retrial", { params: { id }, body: { enabled } }),
   );
 }
 
 export function useFrameOrigins(id: number) {
   return useIntegrationUpdate(id, (origins: string[]) =>
-    api.put<IntegrationAnswer>(`/api/integrations/${id}/frame_origins`, { frame_origins: origins }),
+    call("PUT /api/integrations/:id/frame_origins", { params: { id }, body: { frame_origins: origins } }),
   );
 }

@@ -1,6 +1,7 @@
 import type { RouteContract, RouteTable } from "../contract.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
+import { integrationsApi } from "./integrations.ts";
 import { onboardingApi } from "./onboarding.ts";
 
 /**
@@ -11,6 +12,7 @@ import { onboardingApi } from "./onboarding.ts";
 export const API = {
   checkout: checkoutApi,
   config: configApi,
+  integrations: integrationsApi,
   onboarding: onboardingApi,
   simulator: simulatorApi,
 } as const;

@@ -1,14 +1,11 @@
+import { callbackUrlText, frameOriginsSchema } from "@portal/domain/api/integrations";
 import { CURRENCIES } from "@portal/domain/currencies";
 import { INTEGRATION_TYPES } from "@portal/domain/gateways";
 import { z } from "zod";
 import { isApiError } from "../../api/errors.ts";
 
-/** An optional callback url: empty, or http(s) without spaces (as the server checks). */
-export const callbackUrl = z
-  .string()
-  .trim()
-  .max(2000, "invalidUrl")
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "invalidUrl");
+/** An optional callback url: the contract's rule (empty, or an http(s) URL), with the form's message key. */
+export const callbackUrl = callbackUrlText("invalidUrl");
 
 export const addIntegrationSchema = z.object({
   name: z.string().trim().min(1, "nameRequired").max(100, "nameTooLong"),
@@ -43,23 +40,15 @@ export function formProblem(message: string | undefined): FormProblem | undefine
   return (FORM_PROBLEMS as readonly string[]).includes(message ?? "") ? (message as FormProblem) : undefined;
 }
 
-/** At most this many framing origins per integration (the server's MAX_FRAME_ORIGINS). */
-export const MAX_FRAME_ORIGINS = 5;
+export { MAX_FRAME_ORIGINS } from "@portal/domain/api/integrations";
 
 /**
- * The framing origins typed one a line (or separated by spaces or commas): each an https origin with no path,
- * at most MAX_FRAME_ORIGINS; undefined when one is not. The server checks the same and has the last word.
+ * The framing origins typed one a line (or separated by spaces or commas), checked with the contract's rule
+ * (each an https origin with no path, at most MAX_FRAME_ORIGINS, each once, lower-cased); undefined when one is
+ * not. The server checks the same and has the last word.
  */
 export function parseFrameOrigins(text: string): string[] | undefined {
-  const items = text
-    .split(/[\s,]+/)
-    .map((v) => v.trim().replace(/\/$/, ""))
-    .filter(Boolean);
-  if (items.length > MAX_FRAME_ORIGINS) return undefined;
-  const origins: string[] = [];
-  for (const item of items) {
-    if (!/^https:\/\/([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/i.test(item)) return undefined;
-    origins.push(item.toLowerCase());
-  }
-  return [...new Set(origins)];
+  const items = text.split(/[\s,]+/).filter(Boolean);
+  const parsed = frameOriginsSchema.safeParse(items);
+  return parsed.success ? parsed.data : undefined;
 }
