@@ -13,8 +13,8 @@ import type {
 } from "@portal/domain/workspace-api";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dayBound } from "../lib/dates.ts";
+import { filtersOf, type TableSearch, TRANSACTION_FILTERS } from "../lib/tableSearch.ts";
 import { useDateFormat } from "../lib/useDateFormat.ts";
-import { filtersOf, type TableSearch, TRANSACTION_FILTERS } from "../screens/transactions/tableSearch.ts";
 import { api } from "./client.ts";
 
 /** Merchants call /api/transactions; bank staff call /api/bank/transactions (their merchants only). */
