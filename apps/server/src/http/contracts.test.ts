@@ -17,7 +17,6 @@ const NOT_API = [/^\/api\/docs/, /^\/portal2/, /^\/checkout(\/|$)/, /^\/$/];
  */
 const NOT_YET = new Set([
   "DELETE /api/orders/:id",
-  "DELETE /api/transactions/:id",
   "GET /api/acceptance/transactions/:transaction_id",
   "GET /api/analytics/home",
   "GET /api/analytics/reports",
@@ -39,12 +38,6 @@ const NOT_YET = new Set([
   "GET /api/orders",
   "GET /api/orders/:id",
   "GET /api/orders/totals",
-  "GET /api/transactions",
-  "GET /api/transactions/:id",
-  "GET /api/transactions/:id/callbacks",
-  "GET /api/transactions/:id/receipt",
-  "GET /api/transactions/:id/receipt.pdf",
-  "GET /api/transactions/totals",
   "GET /dashboard/v1/switch/old-dashboard",
   "GET /v1/intention/element/:public_key/:client_secret/",
   "POST /api/acceptance/capture",
@@ -65,12 +58,6 @@ const NOT_YET = new Set([
   "POST /api/ecommerce/payment-links/cancel",
   "POST /api/exports",
   "POST /api/keys/:kind/recreate",
-  "POST /api/transactions/:id/callbacks/resend",
-  "POST /api/transactions/:id/capture",
-  "POST /api/transactions/:id/refund",
-  "POST /api/transactions/:id/refund/otp",
-  "POST /api/transactions/:id/void",
-  "POST /api/transactions/callbacks/resend",
   "POST /v1/intention/",
   "PUT /v1/intention/:client_secret",
 ]);

@@ -5,8 +5,8 @@ import type {
   OrderTotalsAnswer,
 } from "@portal/domain/workspace-api";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ORDER_FILTERS, type TableSearch } from "../lib/tableSearch.ts";
 import { useDateFormat } from "../lib/useDateFormat.ts";
+import { ORDER_FILTERS, type TableSearch } from "../screens/transactions/tableSearch.ts";
 import { api } from "./client.ts";
 import { rangeQuery, type Viewpoint, workspaceListQuery } from "./transactions.api.ts";
 

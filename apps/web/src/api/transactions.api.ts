@@ -1,26 +1,16 @@
+import type { ApiRoutes } from "@portal/domain/api/index";
+import type { CaptureBody, RefundBody, ResendCallbacksBody } from "@portal/domain/api/transactions";
+import type { CallInput } from "@portal/domain/contract";
 import { isCurrency } from "@portal/domain/currencies";
 import { safeParseAmount } from "@portal/domain/money";
-import type {
-  ActionAnswer,
-  BankTotalsAnswer,
-  CaptureBody,
-  MerchantTotalsAnswer,
-  Receipt,
-  RefundBody,
-  ResendCallbacksBody,
-  TransactionDetails,
-  TransactionListAnswer,
-} from "@portal/domain/workspace-api";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dayBound } from "../lib/dates.ts";
-import { filtersOf, type TableSearch, TRANSACTION_FILTERS } from "../lib/tableSearch.ts";
 import { useDateFormat } from "../lib/useDateFormat.ts";
-import { api } from "./client.ts";
+import { filtersOf, type TableSearch, TRANSACTION_FILTERS } from "../screens/transactions/tableSearch.ts";
+import { call } from "./client.ts";
 
 /** Merchants call /api/transactions; bank staff call /api/bank/transactions (their merchants only). */
 export type Viewpoint = "merchant" | "bank";
-
-const base = (view: Viewpoint) => (view === "bank" ? "/api/bank/transactions" : "/api/transactions");
 
 /** Query keys of the transactions resource; every key carries the live/test mode. */
 export const transactionKeys = {
@@ -79,21 +69,39 @@ export function transactionListQuery(search: TableSearch, isLive: boolean, timeZ
   return workspaceListQuery(search, TRANSACTION_FILTERS, isLive, timeZone);
 }
 
+type ListQuery = NonNullable<CallInput<ApiRoutes["GET /api/transactions"]>["query"]>;
+
+/**
+ * A list query string as the call's query. The URL's filters are text (the table state), so the contract's typed
+ * query is asserted here; the server validates every value against the same contract.
+ */
+export const listQueryOf = (query: string) => Object.fromEntries(new URLSearchParams(query)) as ListQuery;
+
 export function useTransactionList(view: Viewpoint, search: TableSearch, isLive: boolean) {
   const query = transactionListQuery(search, isLive, useDateFormat().timeZone);
   return useQuery({
     queryKey: transactionKeys.list(view, isLive, query),
-    queryFn: ({ signal }) => api.get<TransactionListAnswer>(`${base(view)}?${query}`, { signal }),
+    queryFn: ({ signal }) =>
+      view === "bank"
+        ? call("GET /api/bank/transactions", { query: listQueryOf(query) }, { signal })
+        : call("GET /api/transactions", { query: listQueryOf(query) }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** A header's range query: picked days as instants of the zone dates are shown in. */
+/** A header's range: picked days as instants of the zone dates are shown in. */
+export function rangeParams(isLive: boolean, from?: string, to?: string, timeZone?: string) {
+  return {
+    is_live: isLive,
+    ...(from ? { date_from: dayBound(from, false, timeZone) } : {}),
+    ...(to ? { date_to: dayBound(to, true, timeZone) } : {}),
+  };
+}
+
+/** A header's range query string. */
 export function rangeQuery(isLive: boolean, from?: string, to?: string, timeZone?: string): string {
-  const params = new URLSearchParams({ is_live: String(isLive) });
-  if (from) params.set("date_from", dayBound(from, false, timeZone));
-  if (to) params.set("date_to", dayBound(to, true, timeZone));
-  return params.toString();
+  const { is_live, ...range } = rangeParams(isLive, from, to, timeZone);
+  return new URLSearchParams({ is_live: String(is_live), ...range }).toString();
 }
 
 export function useMerchantTotals(isLive: boolean, from?: string, to?: string, enabled = true) {
@@ -101,9 +109,7 @@ export function useMerchantTotals(isLive: boolean, from?: string, to?: string, e
   return useQuery({
     queryKey: transactionKeys.totals("merchant", isLive, from, to),
     queryFn: ({ signal }) =>
-      api.get<MerchantTotalsAnswer>(`/api/transactions/totals?${rangeQuery(isLive, from, to, timeZone)}`, {
-        signal,
-      }),
+      call("GET /api/transactions/totals", { query: rangeParams(isLive, from, to, timeZone) }, { signal }),
     enabled,
   });
 }
@@ -113,24 +119,30 @@ export function useBankTotals(isLive: boolean, from?: string, to?: string, enabl
   return useQuery({
     queryKey: transactionKeys.totals("bank", isLive, from, to),
     queryFn: ({ signal }) =>
-      api.get<BankTotalsAnswer>(`/api/bank/transactions/totals?${rangeQuery(isLive, from, to, timeZone)}`, {
-        signal,
-      }),
+      call(
+        "GET /api/bank/transactions/totals",
+        { query: rangeParams(isLive, from, to, timeZone) },
+        { signal },
+      ),
     enabled,
   });
 }
 
+/** One transaction's details; the id alone finds it (isLive keeps the two modes' caches apart). */
 export function useTransactionDetails(view: Viewpoint, id: number, isLive: boolean) {
   return useQuery({
     queryKey: transactionKeys.detail(view, id, isLive),
-    queryFn: ({ signal }) => api.get<TransactionDetails>(`${base(view)}/${id}?is_live=${isLive}`, { signal }),
+    queryFn: ({ signal }) =>
+      view === "bank"
+        ? call("GET /api/bank/transactions/:id", { params: { id } }, { signal })
+        : call("GET /api/transactions/:id", { params: { id } }, { signal }),
   });
 }
 
 export function useReceipt(id: number) {
   return useQuery({
     queryKey: transactionKeys.receipt(id),
-    queryFn: ({ signal }) => api.get<Receipt>(`/api/transactions/${id}/receipt`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/transactions/:id/receipt", { params: { id } }, { signal }),
   });
 }
 
@@ -147,22 +159,22 @@ export function useTransactionActions(id: number) {
   return {
     refund: useMutation({
       ...ownMessages,
-      mutationFn: (body: RefundBody) => api.post<ActionAnswer>(`/api/transactions/${id}/refund`, body),
+      mutationFn: (body: RefundBody) => call("POST /api/transactions/:id/refund", { params: { id }, body }),
       onSuccess: refresh,
     }),
     capture: useMutation({
       ...ownMessages,
-      mutationFn: (body: CaptureBody) => api.post<ActionAnswer>(`/api/transactions/${id}/capture`, body),
+      mutationFn: (body: CaptureBody) => call("POST /api/transactions/:id/capture", { params: { id }, body }),
       onSuccess: refresh,
     }),
     void: useMutation({
       ...ownMessages,
-      mutationFn: () => api.post<ActionAnswer>(`/api/transactions/${id}/void`),
+      mutationFn: () => call("POST /api/transactions/:id/void", { params: { id } }),
       onSuccess: refresh,
     }),
     remove: useMutation({
       ...ownMessages,
-      mutationFn: () => api.delete<ActionAnswer>(`/api/transactions/${id}`),
+      mutationFn: () => call("DELETE /api/transactions/:id", { params: { id } }),
       onSuccess: async () => {
         client.removeQueries({ queryKey: transactionKeys.details() });
         await client.invalidateQueries({ queryKey: transactionKeys.lists() });
@@ -170,11 +182,11 @@ export function useTransactionActions(id: number) {
     }),
     sendOtp: useMutation({
       ...ownMessages,
-      mutationFn: () => api.post<{ detail: string }>(`/api/transactions/${id}/refund/otp`),
+      mutationFn: () => call("POST /api/transactions/:id/refund/otp", { params: { id } }),
     }),
     resend: useMutation({
       ...ownMessages,
-      mutationFn: () => api.post<{ detail: string }>(`/api/transactions/${id}/callbacks/resend`),
+      mutationFn: () => call("POST /api/transactions/:id/callbacks/resend", { params: { id } }),
       onSuccess: refresh,
     }),
   };
@@ -185,10 +197,12 @@ export function useResendCallbacks() {
   return useMutation({
     ...ownMessages,
     mutationFn: (body: ResendCallbacksBody) =>
-      api.post<{ detail: string; count: number }>("/api/transactions/callbacks/resend", {
-        ...body,
-        date_from: dayBound(body.date_from, false, timeZone),
-        date_to: dayBound(body.date_to, true, timeZone),
+      call("POST /api/transactions/callbacks/resend", {
+        body: {
+          ...body,
+          date_from: dayBound(body.date_from, false, timeZone),
+          date_to: dayBound(body.date_to, true, timeZone),
+        },
       }),
   });
 }

@@ -1,8 +1,10 @@
 import type { RouteContract, RouteTable } from "../contract.ts";
+import { callbacksApi } from "./callbacks.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
 import { integrationsApi } from "./integrations.ts";
 import { onboardingApi } from "./onboarding.ts";
+import { transactionsApi } from "./transactions.ts";
 
 /**
  * Every HTTP route of the portal by feature: the dashboard API, the checkout API and the provider-compatible
@@ -10,11 +12,13 @@ import { onboardingApi } from "./onboarding.ts";
  * has no contract here or a contract has no route.
  */
 export const API = {
+  callbacks: callbacksApi,
   checkout: checkoutApi,
   config: configApi,
   integrations: integrationsApi,
   onboarding: onboardingApi,
   simulator: simulatorApi,
+  transactions: transactionsApi,
 } as const;
 
 /** The routes by their `METHOD /path` key, for the typed clients (import this type only). */

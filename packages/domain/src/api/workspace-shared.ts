@@ -104,3 +104,14 @@ export const BANK_TOTAL_METHODS = [
   "MPAY",
 ] as const;
 export type BankTotalMethod = (typeof BANK_TOTAL_METHODS)[number];
+
+/** The bank totals header's answer (GET /api/bank/transactions/totals; the bank orders header adds its methods). */
+export const bankTotalsAnswerSchema = z.object({
+  date_from: z.string().nullable(),
+  date_to: z.string().nullable(),
+  is_live: z.boolean(),
+  currencies: z.array(
+    z.object({ currency: z.string(), methods: z.record(z.enum(BANK_TOTAL_METHODS), amountCountSchema) }),
+  ),
+});
+export type BankTotalsAnswer = z.infer<typeof bankTotalsAnswerSchema>;

@@ -1,27 +1,26 @@
 import { Accordion, Badge, Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import type { TransactionDetails } from "@portal/domain/workspace-api";
+import type { TransactionDetails } from "@portal/domain/api/transactions";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/errors.ts";
 import { useTransactionActions, useTransactionDetails } from "../../api/transactions.api.ts";
 import { toast } from "../../app/toast.ts";
-import { ConfirmModal } from "../../components/ConfirmModal.tsx";
-import { DataModeBadge } from "../../components/DataModeBadge.tsx";
-import { DetailGrid, type DetailItem } from "../../components/DetailGrid.tsx";
-import { DetailsError } from "../../components/DetailsError.tsx";
 import { AnchorLink, ButtonLink } from "../../components/links.tsx";
-import { PageTitle } from "../../components/PageTitle.tsx";
-import { StatusBadge } from "../../components/StatusBadge.tsx";
 import type { Lang } from "../../i18n/language.ts";
-import { useLabels } from "../../i18n/useLabels.ts";
 import { useDashboard } from "../../layouts/useDashboard.ts";
-import { money } from "../../lib/money.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { useViewMode, viewpointOf } from "../../live/viewpoint.ts";
-import { CaptureModal, RefundModal, useActionOutcome } from "./ActionModals.tsx";
+import { CaptureModal, ConfirmModal, RefundModal, useActionOutcome } from "./ActionModals.tsx";
 import { failureMessage } from "./actionMessages.ts";
+import { DataModeBadge } from "./DataModeBadge.tsx";
+import { DetailGrid, type DetailItem } from "./DetailGrid.tsx";
+import { DetailsError } from "./DetailsError.tsx";
+import { money, viewpointOf } from "./format.ts";
+import { PageTitle } from "./PageTitle.tsx";
+import { StatusBadge } from "./StatusBadge.tsx";
+import { useLabels } from "./useLabels.ts";
+import { useViewMode } from "./useViewMode.ts";
 
 type Details = TransactionDetails;
 

@@ -4,7 +4,6 @@ import { Group, NativeSelect, SegmentedControl, Stack, Text } from "@mantine/cor
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLang } from "../../i18n/useLang.ts";
 import { formatDate } from "../../lib/dates.ts";
 import {
   CHANNELS,
@@ -16,7 +15,8 @@ import {
   GRANULARITIES,
   type Granularity,
   type PeriodState,
-} from "../../lib/periodSearch.ts";
+} from "./periodSearch.ts";
+import { useLang } from "./useLang.ts";
 
 export interface ResolvedRange {
   time_zone: string;
