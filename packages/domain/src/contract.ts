@@ -26,6 +26,8 @@ export interface RouteContract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Request headers the route reads (documented and validated; a client sends them as call options). */
+  headers?: z.ZodType;
   /** The answers by status code; the 2xx ones are what the client's call resolves to. */
   answers: Readonly<Record<number, z.ZodType>>;
   /** The provider's API answers with and without a trailing slash: the other spelling is a hidden twin. */
@@ -34,6 +36,11 @@ export interface RouteContract {
   hidden?: boolean;
   /** A session with a temporary password may call it (only /me, change_password, logout). */
   allowTempSession?: boolean;
+  /**
+   * A public API merchant route: the dashboard permission an auth token made from a user's password needs here
+   * (keys are merchant-wide). The route stays `public`; apps/server/src/public-api/caller.ts enforces it.
+   */
+  apiPermission?: PermissionName;
 }
 
 /** Declares a route; keeps its literal types so the server and the clients infer everything from it. */

@@ -23,12 +23,14 @@ export function implement<C extends RouteContract>(
     ...(contract.params ? { params: contract.params } : {}),
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),
+    ...(contract.headers ? { headers: contract.headers } : {}),
     response: contract.answers,
     ...(contract.hidden ? { hide: true } : {}),
   };
   const config = {
     ...contract.access,
     ...(contract.allowTempSession ? { allowTempSession: true } : {}),
+    ...(contract.apiPermission ? { apiPermission: contract.apiPermission } : {}),
   };
   const options = {
     method: contract.method,

@@ -113,11 +113,6 @@ export async function authTokenOwner(
   return { merchantId: row.merchant_id, user };
 }
 
-/** The config of a merchant route of the public API: public, and the permission a user's token needs there. */
-export function apiRoute(apiPermission: PermissionName) {
-  return { public: true, apiPermission } as const;
-}
-
 export const FORBIDDEN = "You do not have permission to perform this action.";
 
 /**

@@ -1,17 +1,11 @@
-import type {
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RouteShorthandOptions,
-} from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { PaymentError } from "../payments/errors.ts";
 import { GENERIC_ERROR, HttpError } from "../security/errors.ts";
 
 /**
- * HTTP plumbing of the provider-compatible API: its error shapes, its body encodings and its tolerance of a
- * missing (or extra) trailing slash.
+ * HTTP plumbing of the provider-compatible API: its error shapes and its body encodings. (Its tolerance of a
+ * missing or extra trailing slash is the contracts' `trailingSlash`, packages/domain/src/api/public-api.ts.)
  */
 
 function messageFor(issue: { keyword?: string; message?: string }): string {
@@ -22,7 +16,7 @@ function messageFor(issue: { keyword?: string; message?: string }): string {
   if (/expected boolean/.test(message)) return "Must be a valid boolean.";
   if (/expected string/.test(message)) return "Not a valid string.";
   if (/expected array/.test(message)) return "Expected a list of items.";
-  // The field types (fields.ts) name their bounds in the provider's wording.
+  // The field types (packages/domain/src/api/provider-fields.ts) name their bounds in the provider's wording.
   if (message.startsWith("Ensure ")) return message;
   if (issue.keyword === "too_small") return "Ensure this value is greater than or equal to the minimum.";
   if (issue.keyword === "too_big") return "Ensure this value is less than or equal to the maximum.";
@@ -178,17 +172,4 @@ export function installFormParsers(app: FastifyInstance): void {
         });
     },
   );
-}
-
-/**
- * The path with and without its trailing slash; the variant the reference does not use is hidden from the
- * OpenAPI document.
- */
-export function bothSlashes(path: string): [string, string] {
-  return path.endsWith("/") ? [path, path.slice(0, -1)] : [path, `${path}/`];
-}
-
-/** Route options for the hidden twin of a route. */
-export function hiddenTwin<T extends RouteShorthandOptions>(options: T): T {
-  return { ...options, schema: { ...(options.schema ?? {}), hide: true } } as T;
 }

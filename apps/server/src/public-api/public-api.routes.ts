@@ -6,7 +6,7 @@ import { legacyRoutes } from "./legacy.routes.ts";
 import { linkRoutes } from "./links.routes.ts";
 
 /**
- * The largest body of a public API request (413 above it). The fields bound themselves (fields.ts); this bounds
+ * The largest body of a public API request (413 above it). The fields bound themselves (provider-fields.ts); this bounds
  * what is read before they are checked. An intention of 100 items with 1,000-character descriptions, full
  * billing data and 16 KB extras and customer objects is about 170 KB.
  */

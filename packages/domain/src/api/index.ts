@@ -4,6 +4,9 @@ import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
 import { integrationsApi } from "./integrations.ts";
 import { onboardingApi } from "./onboarding.ts";
+import { publicApi } from "./public-api.ts";
+import { intentionApi } from "./public-api-intentions.ts";
+import { paymentLinkApi } from "./public-api-links.ts";
 import { transactionsApi } from "./transactions.ts";
 
 /**
@@ -17,6 +20,9 @@ export const API = {
   config: configApi,
   integrations: integrationsApi,
   onboarding: onboardingApi,
+  publicApi,
+  publicApiIntentions: intentionApi,
+  publicApiLinks: paymentLinkApi,
   simulator: simulatorApi,
   transactions: transactionsApi,
 } as const;

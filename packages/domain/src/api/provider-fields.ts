@@ -1,20 +1,21 @@
+import { z } from "zod";
+import { AMOUNT_MAX_MINOR } from "../currencies.ts";
 import {
-  AMOUNT_MAX_MINOR,
   boundedText,
   FORBIDDEN_CHARACTERS_MESSAGE,
-  isHttpUrl,
   JSON_FIELD_MAX_BYTES,
   JSON_FIELD_MAX_DEPTH,
   jsonProblem,
   TEXT_MAX,
-} from "@portal/domain";
-import { z } from "zod";
+} from "../text-input.ts";
+import { isHttpUrl } from "../validation.ts";
 
 /**
- * Field types that accept the known client variations (ids and amounts as numbers or numeric strings,
- * booleans as true/false or "true"/"false") and bound everything else from outside (docs/security.md): text
- * has a documented maximum length and no NUL, control characters or unpaired surrogates, amounts are positive
- * and at most the documented maximum, URLs are absolute http(s), JSON objects are bounded in size and depth.
+ * The field types of the provider-compatible public API's contracts (public-api*.ts). They accept the known
+ * client variations (ids and amounts as numbers or numeric strings, booleans as true/false or "true"/"false")
+ * and bound everything else from outside (docs/security.md): text has a documented maximum length and no NUL,
+ * control characters or unpaired surrogates, amounts are positive and at most the documented maximum, URLs are
+ * absolute http(s), JSON objects are bounded in size and depth.
  */
 
 const numericString = /^\s*-?\d+\s*$/;
