@@ -24,7 +24,8 @@ export function implement<C extends RouteContract>(
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),
     ...(contract.headers ? { headers: contract.headers } : {}),
-    response: contract.answers,
+    // A file answer (a PDF, an export) declares no JSON answers: the document then shows its default 200.
+    ...(Object.keys(contract.answers).length > 0 ? { response: contract.answers } : {}),
     ...(contract.hidden ? { hide: true } : {}),
   };
   const config = {
