@@ -4,6 +4,7 @@ export * from "./api/checkout.ts";
 export * from "./api/config.ts";
 export * from "./api/index.ts";
 export * from "./api/integrations.ts";
+export * from "./api/keys.ts";
 export * from "./api/onboarding.ts";
 export * from "./api/provider-objects.ts";
 export * from "./api/public-api.ts";

@@ -1,4 +1,4 @@
-import type { Country } from "@portal/domain";
+import type { Country, RecreatableKey } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import {
@@ -64,8 +64,6 @@ export function keysStatus(keys: StoredKey[], hasHmac: boolean): "Complete" | "I
     has("public", true);
   return complete && hasHmac ? "Complete" : "Incomplete";
 }
-
-export type RecreatableKey = "api" | "secret" | "public" | "hmac";
 
 /** Replaces one key (for secret and public keys: of one mode) and answers its new value, shown once. */
 export async function recreateKey(

@@ -3,6 +3,7 @@ import { callbacksApi } from "./callbacks.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
 import { integrationsApi } from "./integrations.ts";
+import { keysApi } from "./keys.ts";
 import { onboardingApi } from "./onboarding.ts";
 import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
@@ -19,6 +20,7 @@ export const API = {
   checkout: checkoutApi,
   config: configApi,
   integrations: integrationsApi,
+  keys: keysApi,
   onboarding: onboardingApi,
   publicApi,
   publicApiIntentions: intentionApi,
