@@ -1,5 +1,6 @@
 export * from "./analytics-api.ts";
 export * from "./api/callbacks.ts";
+export * from "./api/auth.ts";
 export * from "./api/checkout.ts";
 export * from "./api/config.ts";
 export * from "./api/index.ts";

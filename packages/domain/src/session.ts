@@ -1,14 +1,8 @@
-import { z } from "zod";
-
 /** Names the browser session travels under (docs/auth.md). */
 export const SESSION_COOKIE = "portal_session";
 /** Readable by scripts: the value to echo in the CSRF header on state-changing requests. */
 export const CSRF_COOKIE = "csrf_token";
 export const CSRF_HEADER = "X-CSRF-Token";
-
-/** A success answer that carries only a message. */
-export const detailResponseSchema = z.object({ detail: z.string() });
-export type DetailResponse = z.infer<typeof detailResponseSchema>;
 
 /**
  * The English `detail` of each auth answer, by its `code`. Clients show their own translation by code and

@@ -1,5 +1,6 @@
-import { errorResponseSchema, loginResponseSchema } from "@portal/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { authApi } from "@portal/domain";
+import type { FastifyPluginAsync } from "fastify";
+import { implement } from "../http/contract-routes.ts";
 import { setSessionCookies } from "../sessions/session.cookies.ts";
 import { createSession } from "../sessions/session.repository.ts";
 import { hostCountry } from "../sessions/session-country.ts";
@@ -11,26 +12,15 @@ import { sessionAnswer } from "./auth.service.ts";
  * the switch-dashboards cookie and opens this one with ?sdi; the app sends that token as a bearer token here and
  * receives a browser session of its own (a new session row and cookies), so the two can be signed out apart.
  */
-export const switchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/dashboard/v1/switch/old-dashboard",
-    {
-      config: { permission: null },
-      schema: {
-        tags: ["auth"],
-        summary: "Exchange another dashboard's session token for a browser session",
-        response: { 200: loginResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      if (user.session.via !== "bearer") throw authError(403, "forbidden");
-      const country = hostCountry(app.deps.config, request.host);
-      const session = await createSession(app.deps.database.db, user.id, "full", country);
-      setSessionCookies(request, reply, session);
-      const answer = await sessionAnswer(app.deps.database.db, user.id, session.token);
-      request.log.info({ userId: user.id }, "switched dashboards");
-      return { token: session.token, sso_token: session.token, ...answer };
-    },
-  );
+export const switchRoutes: FastifyPluginAsync = async (app) => {
+  implement(app, authApi.switchDashboard, async (request, reply) => {
+    const user = requireUser(request);
+    if (user.session.via !== "bearer") throw authError(403, "forbidden");
+    const country = hostCountry(app.deps.config, request.host);
+    const session = await createSession(app.deps.database.db, user.id, "full", country);
+    setSessionCookies(request, reply, session);
+    const answer = await sessionAnswer(app.deps.database.db, user.id, session.token);
+    request.log.info({ userId: user.id }, "switched dashboards");
+    return { token: session.token, sso_token: session.token, ...answer };
+  });
 };

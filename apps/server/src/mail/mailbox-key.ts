@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
-/** The request header that carries the mailbox key. */
-export const MAILBOX_KEY_HEADER = "x-mailbox-key";
+/** The request header that carries the mailbox key (declared with the route's contract). */
+export { MAILBOX_KEY_HEADER } from "@portal/domain";
 
 /**
  * The secret that opens the local mailbox: derived from the data key, so it is the same for every process and

@@ -1,51 +1,33 @@
-import type { Country, LoginRequest, LoginResponse, SessionResponse } from "@portal/domain";
-import { api } from "../api/client.ts";
+import type { AnswerOf, ApiRoutes, LoginRequest } from "@portal/domain";
+import { call } from "../api/client.ts";
 
-/** The auth calls of the contract (docs/web.md lists them); 401 handling is explicit where it differs. */
-export type Detail = { detail: string };
+/**
+ * The auth calls (contracts: packages/domain/src/api/auth.ts and api/config.ts); docs/web.md lists them. 401
+ * handling is explicit where a 401 means something else than an ended session.
+ */
 
-export interface AppConfig {
-  country: Country;
-  mailbox: boolean;
-  version: string;
-}
+/** GET /api/config's answer: what the app needs before sign-in. */
+export type AppConfig = AnswerOf<ApiRoutes["GET /api/config"]>;
+/** One e-mail of the local mailbox. */
+export type MailboxMessage = AnswerOf<ApiRoutes["GET /api/dev/mailbox"]>["messages"][number];
 
-export interface MailboxMessage {
-  id: number | string;
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
+const quiet = { handleUnauthorized: false } as const;
 
 export const authApi = {
-  login: (body: LoginRequest) =>
-    api.post<LoginResponse>("/api/auth/login", body, { handleUnauthorized: false }),
-  me: () => api.get<SessionResponse>("/api/auth/me", { handleUnauthorized: false }),
-  logout: () => api.get<Detail>("/api/auth/logout", { handleUnauthorized: false }),
-  permissions: () => api.get<Record<string, string>>("/api/auth/merchant_staff/permission/list_perms"),
+  login: (body: LoginRequest) => call("POST /api/auth/login", { body }, quiet),
+  me: () => call("GET /api/auth/me", undefined, quiet),
+  logout: () => call("GET /api/auth/logout", undefined, quiet),
+  permissions: () => call("GET /api/auth/merchant_staff/permission/list_perms"),
   changePassword: (body: { old_password: string; new_password: string }) =>
-    api.post<Detail>("/api/auth/change_password", body),
-  forgotPassword: (email: string) =>
-    api.post<Detail>("/api/auth/forgot_password", { email }, { handleUnauthorized: false }),
+    call("POST /api/auth/change_password", { body }),
+  forgotPassword: (email: string) => call("POST /api/auth/forgot_password", { body: { email } }, quiet),
   resetPassword: (token: string, newPassword: string) =>
-    api.post<Detail>(
-      "/api/auth/reset_password",
-      { token, new_password: newPassword },
-      { handleUnauthorized: false },
-    ),
-  reactivate: (token: string) =>
-    api.post<Detail>("/api/auth/reactivate", { token }, { handleUnauthorized: false }),
-  config: () => api.get<AppConfig>("/api/config", { handleUnauthorized: false }),
+    call("POST /api/auth/reset_password", { body: { token, new_password: newPassword } }, quiet),
+  reactivate: (token: string) => call("POST /api/auth/reactivate", { body: { token } }, quiet),
+  config: () => call("GET /api/config", undefined, quiet),
   switchDashboard: (token: string) =>
-    api.get<LoginResponse>("/dashboard/v1/switch/old-dashboard", {
-      handleUnauthorized: false,
-      bearer: token,
-    }),
+    call("GET /dashboard/v1/switch/old-dashboard", undefined, { ...quiet, bearer: token }),
   /** The local mailbox opens only with the key the server printed at start-up (404 without it). */
   mailbox: (key: string) =>
-    api.get<{ messages: MailboxMessage[] }>("/api/dev/mailbox", {
-      handleUnauthorized: false,
-      headers: { "x-mailbox-key": key },
-    }),
+    call("GET /api/dev/mailbox", undefined, { ...quiet, headers: { "x-mailbox-key": key } }),
 };

@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { appConfigResponseSchema } from "../app-config.ts";
 import { route } from "../contract.ts";
+import { COUNTRIES } from "../countries.ts";
+
+/** GET /api/config: what the web app needs before sign-in. */
+export const appConfigResponseSchema = z.object({
+  country: z.enum(COUNTRIES),
+  /** True when e-mail is not sent but kept in the local mailbox (/portal2/{lang}/mailbox). */
+  mailbox: z.boolean(),
+  version: z.string(),
+});
+export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 
 /** What the web app needs before anyone signs in, and the process's health. */
 export const configApi = {

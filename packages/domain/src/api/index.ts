@@ -1,4 +1,5 @@
 import type { RouteContract, RouteTable } from "../contract.ts";
+import { authApi, mailboxApi } from "./auth.ts";
 import { callbacksApi } from "./callbacks.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
@@ -16,11 +17,13 @@ import { transactionsApi } from "./transactions.ts";
  * has no contract here or a contract has no route.
  */
 export const API = {
+  auth: authApi,
   callbacks: callbacksApi,
   checkout: checkoutApi,
   config: configApi,
   integrations: integrationsApi,
   keys: keysApi,
+  mailbox: mailboxApi,
   onboarding: onboardingApi,
   publicApi,
   publicApiIntentions: intentionApi,
