@@ -92,6 +92,47 @@ describeEachDatabase("public API form bodies", (get) => {
     expect(await links()).toBe(before);
   });
 
+  it("refuses a Content-Type whose boundary is ambiguous with 400, without parsing the body", async () => {
+    // 8,500 parts separated by --z: a count by the first "boundary=" in the header (q) found none of them.
+    const body = Buffer.from(
+      `${Array.from({ length: 8_500 }, (_, i) => `--z\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join("")}--z--\r\n`,
+    );
+    const parse = vi.spyOn(Response.prototype, "formData");
+    const before = await links();
+    for (const contentType of [
+      'multipart/form-data; x="; boundary=q"; boundary=z',
+      "multipart/form-data; boundary=z, boundary=q",
+      "multipart/form-data; boundary=q; boundary=z",
+      "multipart/form-data; boundary=z,q",
+      "multipart/form-data; boundary=q; x=boundary",
+      "multipart/form-data; boundary=",
+    ]) {
+      const response = await post({ body, contentType }, { authorization: `Bearer ${authToken}` });
+      expect(response.statusCode, contentType).toBe(400);
+      expect(response.json().detail).toMatch(/boundary/);
+    }
+    expect(parse).not.toHaveBeenCalled();
+    expect(await links()).toBe(before);
+  });
+
+  it("reads a plain or quoted boundary beside other parameters, as the platform parser does", async () => {
+    const { body } = multipart(0, linkFields());
+    for (const contentType of [
+      'multipart/form-data; charset=utf-8; boundary="----portal-test-boundary"',
+      "Multipart/Form-Data;BOUNDARY=----portal-test-boundary ",
+    ]) {
+      const response = await post({ body, contentType }, { authorization: `Bearer ${authToken}` });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    // 101 parts by the one boundary the parser uses are still refused by the count.
+    const many = multipart(MAX_FORM_FIELDS + 1, linkFields());
+    const response = await post(
+      { body: many.body, contentType: 'multipart/form-data; x="y"; boundary="----portal-test-boundary"' },
+      { authorization: `Bearer ${authToken}` },
+    );
+    expect(response.statusCode).toBe(413);
+  });
+
   it("refuses an over-long field with 413", async () => {
     const before = await links();
     const response = await post(

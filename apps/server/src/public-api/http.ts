@@ -109,9 +109,34 @@ function countUpTo(haystack: Buffer, needle: Buffer, max: number): number {
   return n;
 }
 
-function multipartBoundary(contentType: string): string | undefined {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
-  return match ? (match[1] ?? match[2]) : undefined;
+/** A media type parameter: a token name, then a token or a quoted string without escapes. */
+const MEDIA_PARAMETER = /^\s*;\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)=(?:"([^"\\]*)"|([!#$%&'*+.^_`|~0-9A-Za-z-]+))/;
+/** The boundary characters every multipart parser reads alike (RFC 2046 bchars without space, comma and the rest). */
+const BOUNDARY_VALUE = /^[A-Za-z0-9'+_.-]{1,70}$/;
+
+/**
+ * The multipart boundary, read so that no parser can read another one: the header must be the media type and
+ * well-formed parameters to its end, with exactly one `boundary` parameter (the word in no other value, not even
+ * quoted) of plain boundary characters. Anything else is ambiguous (`x="; boundary=q"; boundary=z`,
+ * `boundary=z, boundary=q`): the part count would use one boundary and the platform parser another.
+ */
+export function multipartBoundary(contentType: string): string | undefined {
+  const type = /^\s*multipart\/form-data/i.exec(contentType);
+  if (!type) return undefined;
+  let rest = contentType.slice(type[0].length);
+  const boundaries: string[] = [];
+  while (rest.trim() !== "") {
+    const param = MEDIA_PARAMETER.exec(rest);
+    if (!param) return undefined;
+    const value = param[2] ?? param[3] ?? "";
+    if (param[1]?.toLowerCase() === "boundary") boundaries.push(value);
+    else if (/boundary/i.test(value)) return undefined;
+    rest = rest.slice(param[0].length);
+  }
+  const [boundary] = boundaries;
+  return boundaries.length === 1 && boundary !== undefined && BOUNDARY_VALUE.test(boundary)
+    ? boundary
+    : undefined;
 }
 
 /** True for the body encodings the form parsers read (a form's credential must come in a header or the query). */
@@ -150,7 +175,14 @@ export function installFormParsers(app: FastifyInstance): void {
     (req, body, done) => {
       const contentType = String(req.headers["content-type"]);
       const boundary = multipartBoundary(contentType);
-      if (!boundary) return done(formError(400, "The multipart body has no boundary."), undefined);
+      if (!boundary)
+        return done(
+          formError(
+            400,
+            "The multipart body needs exactly one plain boundary parameter in its Content-Type.",
+          ),
+          undefined,
+        );
       // Counted before parsing: a body of 60,000 tiny parts is refused without building 60,000 fields.
       const parts = countUpTo(body as Buffer, Buffer.from(`--${boundary}`), MAX_FORM_FIELDS + 1) - 1;
       if (parts > MAX_FORM_FIELDS)
