@@ -1,3 +1,4 @@
+import type { ProviderTransaction } from "@portal/domain";
 import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   ApiError,
@@ -60,6 +61,23 @@ describe("checkout API client", () => {
       "idempotency-key": "checkout-abc",
     });
     expect(JSON.parse(String(init[1].body))).toEqual(body);
+  });
+
+  it("starts a wallet payment through the public API's payments/pay contract", async () => {
+    const fetch = answer(200, { id: 7, pending: true, redirect_url: "https://wallet.example/confirm" });
+    vi.stubGlobal("fetch", fetch);
+    const started = await api.walletStart("tok", "01010101010", "checkout-w");
+    expect(started.redirect_url).toBe("https://wallet.example/confirm");
+    const init = fetch.mock.calls[0]! as unknown as [string, RequestInit];
+    expect(init[0]).toBe("/api/acceptance/payments/pay");
+    expect(init[1].method).toBe("POST");
+    expect(init[1].headers).toEqual({ "content-type": "application/json", "idempotency-key": "checkout-w" });
+    expect(JSON.parse(String(init[1].body))).toEqual({
+      source: { identifier: "01010101010", subtype: "WALLET" },
+      payment_token: "tok",
+    });
+    // The answer is the provider's transaction object, typed by the contract.
+    expectTypeOf(started).toEqualTypeOf<ProviderTransaction>();
   });
 
   it("types the answers from the contract, as the server answers them (checked by tsc -p apps/checkout)", () => {
