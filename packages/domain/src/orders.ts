@@ -7,6 +7,16 @@ import type { Country } from "./countries.ts";
 export const ORDER_DISPLAY_STATUSES = ["PAID", "UNPAID", "CANCELED"] as const;
 export type OrderDisplayStatus = (typeof ORDER_DISPLAY_STATUSES)[number];
 
+/** The orders list's sort: a column, "-" first for descending (no schema here: the web imports it). */
+export const ORDER_SORTS = [
+  "created_at",
+  "-created_at",
+  "amount_cents",
+  "-amount_cents",
+  "id",
+  "-id",
+] as const;
+
 export interface OrderStatusInput {
   amount: number;
   paidAmount: number;

@@ -21,6 +21,13 @@ export type ExportStatusChoice = (typeof EXPORT_STATUS_CHOICES)[number];
 export const EXPORT_STATES = ["new", "downloaded"] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
+export const EXPORT_KINDS = ["transactions", "orders"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** At most one month between date_from and date_to (31 days). */
+export const EXPORT_MAX_DAYS = 31;
+
 /** pending while the provider has not answered; then success or declined. */
 export function transactionStatus(tx: { pending: boolean; success: boolean }): TransactionStatus {
   if (tx.pending) return "pending";

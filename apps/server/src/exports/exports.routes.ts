@@ -1,28 +1,14 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import {
-  exportDownloadQuerySchema,
-  exportItemSchema,
-  exportListAnswerSchema,
-  exportListQuerySchema,
-  exportRequestSchema,
-  type PermissionName,
-} from "@portal/domain";
+import { type ExportKind, exportsApi, type PermissionName } from "@portal/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type PgBoss from "pg-boss";
-import { z } from "zod";
 import { authError, hasPermission, requireUser } from "../auth/auth.hook.ts";
+import { implement } from "../http/contract-routes.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { HttpError } from "../security/errors.ts";
 import type { Scope } from "../transactions/scope.ts";
 import { createExport, DOWNLOAD_FAILED, EXPORT_QUEUE, exportFile, exportItem } from "./exports.service.ts";
-
-const TAGS = ["Exports"];
-const errorSchema = z.object({ detail: z.string(), code: z.string().optional() }).passthrough();
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
-type ExportKind = "transactions" | "orders";
 
 /** Exporting a list needs the permission to view that list (the spec names no export permission of its own). */
 export const EXPORT_PERMISSION = {
@@ -49,12 +35,11 @@ export function exportScopeOf(request: FastifyRequest): Scope {
   throw new HttpError(403, "forbidden", "You do not have permission to view this page.");
 }
 
-export async function exportRoutes(parent: FastifyInstance): Promise<void> {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
+export async function exportRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(portalErrorHandler);
-  const rt = parent.payments;
+  const rt = app.payments;
   const db = rt.db;
-  const dataDir = parent.deps.config.dataDir;
+  const dataDir = app.deps.config.dataDir;
   let queue: Promise<PgBoss> | undefined;
   // The process's pg-boss instance (rt.jobs, one per process), with our queue created once.
   const boss = () => {
@@ -80,117 +65,59 @@ export async function exportRoutes(parent: FastifyInstance): Promise<void> {
     return row;
   };
 
-  app.post(
-    "/api/exports",
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Start an export (at most one month; trx_all, trx_success or trx_decline): a durable job writes CSV and XLSX",
-        body: exportRequestSchema,
-        description:
-          "Needs the view permission of the exported list (transactions or orders). At most 3 exports of a user queued or running at once: 429 too_many_exports.",
-        response: { 201: exportItemSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
-      },
-      // Which permission depends on the body's kind (EXPORT_PERMISSION), checked below.
-      config: { permission: null },
-    },
-    async (request, reply) => {
-      if (!exportKindsOf(request).includes(request.body.kind)) throw authError(403, "forbidden");
-      const scope = exportScopeOf(request);
-      const item = await createExport(
-        rt.database,
-        await boss(),
-        scope,
-        requireUser(request).id,
-        request.body,
-      );
-      return reply.code(201).send(item);
-    },
-  );
+  // Which permission depends on the body's kind (EXPORT_PERMISSION), checked here.
+  implement(app, exportsApi.create, async (request, reply) => {
+    if (!exportKindsOf(request).includes(request.body.kind)) throw authError(403, "forbidden");
+    const scope = exportScopeOf(request);
+    const item = await createExport(rt.database, await boss(), scope, requireUser(request).id, request.body);
+    return reply.code(201).send(item);
+  });
 
-  app.get(
-    "/api/exports",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Export history, newest first, with state (new, downloaded) and progress",
-        querystring: exportListQuerySchema,
-        description: "Only the kinds of export the user may view (EXPORT_PERMISSION).",
-        response: { 200: exportListAnswerSchema },
-      },
-      config: { permission: null },
-    },
-    async (request) => {
-      const scope = exportScopeOf(request);
-      let q = db.selectFrom("exports").where("kind", "in", exportKindsOf(request));
-      q =
-        scope.kind === "merchant"
-          ? q.where("merchant_id", "=", scope.merchantId)
-          : q.where("bank_id", "=", scope.bankId);
-      const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll()
-        .orderBy("id", "desc")
-        .limit(request.query.page_size)
-        .offset((request.query.page - 1) * request.query.page_size)
-        .execute();
-      return {
-        count: Number(n),
-        page: request.query.page,
-        page_size: request.query.page_size,
-        results: rows.map(exportItem),
-      };
-    },
-  );
+  implement(app, exportsApi.list, async (request) => {
+    const scope = exportScopeOf(request);
+    let q = db.selectFrom("exports").where("kind", "in", exportKindsOf(request));
+    q =
+      scope.kind === "merchant"
+        ? q.where("merchant_id", "=", scope.merchantId)
+        : q.where("bank_id", "=", scope.bankId);
+    const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll()
+      .orderBy("id", "desc")
+      .limit(request.query.page_size)
+      .offset((request.query.page - 1) * request.query.page_size)
+      .execute();
+    return {
+      count: Number(n),
+      page: request.query.page,
+      page_size: request.query.page_size,
+      results: rows.map(exportItem),
+    };
+  });
 
-  app.get(
-    "/api/exports/:id",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "One export with its progress",
-        params: idParams,
-        response: { 200: exportItemSchema, 404: errorSchema },
-      },
-      config: { permission: null }, // the export kind's view permission, in own()
-    },
-    async (request) => exportItem(await own(request, request.params.id)),
-  );
+  // The export kind's view permission, in own().
+  implement(app, exportsApi.details, async (request) => exportItem(await own(request, request.params.id)));
 
-  app.get(
-    "/api/exports/:id/download",
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Download the file (csv or xlsx); marks the export downloaded. Not ready or missing: the spec's 'Download Failed' message",
-        params: idParams,
-        querystring: exportDownloadQuerySchema,
-      },
-      config: { permission: null }, // the export kind's view permission, in own()
-    },
-    async (request, reply) => {
-      const row = await own(request, request.params.id);
-      const format = request.query.format;
-      if (row.job_state !== "done") throw new HttpError(409, "export_not_ready", DOWNLOAD_FAILED);
-      const file = exportFile(dataDir, row.id, format);
-      const info = await stat(file).catch(() => undefined);
-      if (!info) throw new HttpError(404, "export_missing", DOWNLOAD_FAILED);
-      await db
-        .updateTable("exports")
-        .set({ state: "downloaded", downloaded_at: new Date() })
-        .where("id", "=", row.id)
-        .execute();
-      const type =
-        format === "csv"
-          ? "text/csv; charset=utf-8"
-          : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-      return reply
-        .header("content-type", type)
-        .header("content-length", info.size)
-        .header("content-disposition", `attachment; filename="${row.kind}-${row.id}.${format}"`)
-        .send(createReadStream(file));
-    },
-  );
+  implement(app, exportsApi.download, async (request, reply) => {
+    const row = await own(request, request.params.id);
+    const format = request.query.format;
+    if (row.job_state !== "done") throw new HttpError(409, "export_not_ready", DOWNLOAD_FAILED);
+    const file = exportFile(dataDir, row.id, format);
+    const info = await stat(file).catch(() => undefined);
+    if (!info) throw new HttpError(404, "export_missing", DOWNLOAD_FAILED);
+    await db
+      .updateTable("exports")
+      .set({ state: "downloaded", downloaded_at: new Date() })
+      .where("id", "=", row.id)
+      .execute();
+    const type =
+      format === "csv"
+        ? "text/csv; charset=utf-8"
+        : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    return reply
+      .header("content-type", type)
+      .header("content-length", info.size)
+      .header("content-disposition", `attachment; filename="${row.kind}-${row.id}.${format}"`)
+      .send(createReadStream(file));
+  });
 }

@@ -1,10 +1,11 @@
-import type { ExportItem, ExportRequest } from "@portal/domain/workspace-api";
+import type { ExportRequest } from "@portal/domain/api/exports";
+import type { ApiRoutes } from "@portal/domain/api/index";
+import { callTarget } from "@portal/domain/paths";
+import type { ExportFormat } from "@portal/domain/transaction-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dayBound } from "../lib/dates.ts";
 import { useDateFormat } from "../lib/useDateFormat.ts";
-import { api } from "./client.ts";
-
-export type ExportList = { count: number; page: number; page_size: number; results: ExportItem[] };
+import { call } from "./client.ts";
 
 export const exportKeys = {
   all: ["exports"] as const,
@@ -15,7 +16,7 @@ export const exportKeys = {
 export function useExports(page: number) {
   return useQuery({
     queryKey: exportKeys.list(page),
-    queryFn: ({ signal }) => api.get<ExportList>(`/api/exports?page=${page}&page_size=10`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/exports", { query: { page, page_size: 10 } }, { signal }),
     refetchInterval: (query) =>
       query.state.data?.results.some((e) => e.job_state === "queued" || e.job_state === "running")
         ? 2000
@@ -29,10 +30,12 @@ export function useCreateExport() {
   return useMutation({
     // Picked days go as instants of the zone dates are shown in (lib/dates.ts dayBound).
     mutationFn: (body: ExportRequest) =>
-      api.post<ExportItem>("/api/exports", {
-        ...body,
-        date_from: dayBound(body.date_from, false, timeZone),
-        date_to: dayBound(body.date_to, true, timeZone),
+      call("POST /api/exports", {
+        body: {
+          ...body,
+          date_from: dayBound(body.date_from, false, timeZone),
+          date_to: dayBound(body.date_to, true, timeZone),
+        },
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: exportKeys.all }),
     // The export dialog shows its refusals itself (too many exports in progress) and reports the rest.
@@ -40,14 +43,16 @@ export function useCreateExport() {
   });
 }
 
-export const exportDownloadUrl = (id: number, format: "csv" | "xlsx") =>
-  `/api/exports/${id}/download?format=${format}`;
+/** A file, not JSON: the address of the contract's download route, fetched below. */
+const DOWNLOAD = "GET /api/exports/:id/download" satisfies keyof ApiRoutes;
+export const exportDownloadUrl = (id: number, format: ExportFormat) =>
+  callTarget(DOWNLOAD, { params: { id }, query: { format } }).url;
 
 /**
  * Downloads through fetch (so a failure can say the spec's message instead of leaving an error page), then hands
  * the file to the browser. The export becomes "downloaded" on the server.
  */
-export async function downloadExport(id: number, format: "csv" | "xlsx"): Promise<void> {
+export async function downloadExport(id: number, format: ExportFormat): Promise<void> {
   const response = await fetch(exportDownloadUrl(id, format), { credentials: "include" });
   if (!response.ok) throw new Error(`download failed: ${response.status}`);
   const blob = await response.blob();

@@ -1,18 +1,11 @@
-import type {
-  BankOrderTotalsAnswer,
-  OrderDetails,
-  OrderListItem,
-  OrderTotalsAnswer,
-} from "@portal/domain/workspace-api";
+import type { ApiRoutes } from "@portal/domain/api/index";
+import type { BankOrderTotalsAnswer, OrderTotalsAnswer } from "@portal/domain/api/orders";
+import type { CallInput } from "@portal/domain/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ORDER_FILTERS, type TableSearch } from "../lib/tableSearch.ts";
 import { useDateFormat } from "../lib/useDateFormat.ts";
-import { ORDER_FILTERS, type TableSearch } from "../screens/transactions/tableSearch.ts";
-import { api } from "./client.ts";
-import { rangeQuery, type Viewpoint, workspaceListQuery } from "./transactions.api.ts";
-
-export type OrderList = { count: number; page: number; page_size: number; results: OrderListItem[] };
-
-const base = (view: Viewpoint) => (view === "bank" ? "/api/bank/orders" : "/api/orders");
+import { call } from "./client.ts";
+import { rangeParams, type Viewpoint, workspaceListQuery } from "./transactions.api.ts";
 
 export const orderKeys = {
   all: ["orders"] as const,
@@ -30,37 +23,50 @@ export function orderListQuery(search: TableSearch, isLive: boolean, timeZone?: 
   return workspaceListQuery(search, ORDER_FILTERS, isLive, timeZone);
 }
 
+type OrderListQuery = NonNullable<CallInput<ApiRoutes["GET /api/orders"]>["query"]>;
+/** As transactions.api.ts listQueryOf: the URL's filters are text; the server validates them by the contract. */
+const orderQueryOf = (query: string) => Object.fromEntries(new URLSearchParams(query)) as OrderListQuery;
+
 export function useOrderList(view: Viewpoint, search: TableSearch, isLive: boolean) {
   const query = orderListQuery(search, isLive, useDateFormat().timeZone);
   return useQuery({
     queryKey: orderKeys.list(view, isLive, query),
-    queryFn: ({ signal }) => api.get<OrderList>(`${base(view)}?${query}`, { signal }),
+    queryFn: ({ signal }) =>
+      view === "bank"
+        ? call("GET /api/bank/orders", { query: orderQueryOf(query) }, { signal })
+        : call("GET /api/orders", { query: orderQueryOf(query) }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
+/** The orders header; the bank's answer adds the header by payment method to each currency. */
 export function useOrderTotals(view: Viewpoint, isLive: boolean, from?: string, to?: string, enabled = true) {
-  const params = rangeQuery(isLive, from, to, useDateFormat().timeZone);
+  const query = rangeParams(isLive, from, to, useDateFormat().timeZone);
   return useQuery({
     queryKey: orderKeys.totals(view, isLive, from, to),
-    // The bank's answer adds the header by payment method to each currency (bankOrderTotalsAnswerSchema).
-    queryFn: ({ signal }) =>
-      api.get<OrderTotalsAnswer | BankOrderTotalsAnswer>(`${base(view)}/totals?${params}`, { signal }),
+    queryFn: ({ signal }): Promise<OrderTotalsAnswer | BankOrderTotalsAnswer> =>
+      view === "bank"
+        ? call("GET /api/bank/orders/totals", { query }, { signal })
+        : call("GET /api/orders/totals", { query }, { signal }),
     enabled,
   });
 }
 
+/** One order's details; the id alone finds it (isLive keeps the two modes' caches apart). */
 export function useOrderDetails(view: Viewpoint, id: number, isLive: boolean) {
   return useQuery({
     queryKey: orderKeys.detail(view, id, isLive),
-    queryFn: ({ signal }) => api.get<OrderDetails>(`${base(view)}/${id}?is_live=${isLive}`, { signal }),
+    queryFn: ({ signal }) =>
+      view === "bank"
+        ? call("GET /api/bank/orders/:id", { params: { id } }, { signal })
+        : call("GET /api/orders/:id", { params: { id } }, { signal }),
   });
 }
 
 export function useDeleteOrder(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ detail: string }>(`/api/orders/${id}`),
+    mutationFn: () => call("DELETE /api/orders/:id", { params: { id } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: orderKeys.all });
     },

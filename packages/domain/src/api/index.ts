@@ -1,11 +1,14 @@
 import type { RouteContract, RouteTable } from "../contract.ts";
 import { authApi, mailboxApi } from "./auth.ts";
+import { bankApi } from "./bank.ts";
 import { callbacksApi } from "./callbacks.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
+import { exportsApi } from "./exports.ts";
 import { integrationsApi } from "./integrations.ts";
 import { keysApi } from "./keys.ts";
 import { onboardingApi } from "./onboarding.ts";
+import { ordersApi } from "./orders.ts";
 import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
@@ -18,13 +21,16 @@ import { transactionsApi } from "./transactions.ts";
  */
 export const API = {
   auth: authApi,
+  bank: bankApi,
   callbacks: callbacksApi,
   checkout: checkoutApi,
   config: configApi,
+  exports: exportsApi,
   integrations: integrationsApi,
   keys: keysApi,
   mailbox: mailboxApi,
   onboarding: onboardingApi,
+  orders: ordersApi,
   publicApi,
   publicApiIntentions: intentionApi,
   publicApiLinks: paymentLinkApi,

@@ -1,92 +1,38 @@
 import { z } from "zod";
+import { errorResponseSchema, route } from "../contract.ts";
+import { ORDER_DISPLAY_STATUSES, ORDER_SORTS } from "../orders.ts";
+import { TRANSACTION_STATUSES } from "../transaction-types.ts";
 import {
   amountCountSchema,
   BANK_TOTAL_METHODS,
   boolParam,
+  cappedListAnswer,
+  detailAnswerSchema,
+  filterText,
+  idParams,
   intParam,
   paging,
-  filterText as text,
-} from "./api/workspace-shared.ts";
-import { ORDER_DISPLAY_STATUSES } from "./orders.ts";
-import { EXPORT_STATES, EXPORT_STATUS_CHOICES, TRANSACTION_STATUSES } from "./transaction-types.ts";
+  totalsQuerySchema,
+} from "./workspace-shared.ts";
 
 /**
- * The HTTP contract of the orders and exports workspace (issue 4), being split by feature into
- * packages/domain/src/api (transactions: api/transactions.ts; the shared vocabulary: api/workspace-shared.ts).
+ * The merchant's orders (merchant-dashboard.md section 4): list, header, details and soft delete. The bank reads
+ * the same shapes for its merchants (api/bank.ts).
  */
 
-export function listAnswerSchema<T extends z.ZodTypeAny>(item: T) {
-  return z.object({
-    count: z.number(),
-    /**
-     * Transaction and order lists stop counting at 10,000 (counting a million rows is slow): count_capped true
-     * means "10,000 or more" (show "10,000+"; the last pages are still reachable by page number).
-     */
-    count_capped: z.boolean().optional(),
-    page: z.number(),
-    page_size: z.number(),
-    results: z.array(item),
-  });
-}
-
-// ---------------------------------------------------------------------------------------------- exports
-
-export const EXPORT_KINDS = ["transactions", "orders"] as const;
-export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
-/** At most one month between date_from and date_to (31 days). */
-export const EXPORT_MAX_DAYS = 31;
-
-export const exportRequestSchema = z.object({
-  date_from: z.string().min(1),
-  date_to: z.string().min(1),
-  status: z.enum(EXPORT_STATUS_CHOICES),
-  kind: z.enum(EXPORT_KINDS).default("transactions"),
-  is_live: z.boolean().default(true),
-});
-export type ExportRequest = z.infer<typeof exportRequestSchema>;
-
-export const exportItemSchema = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  kind: z.enum(EXPORT_KINDS),
-  status: z.enum(EXPORT_STATUS_CHOICES),
-  date_from: z.string(),
-  date_to: z.string(),
-  /** new until downloaded */
-  state: z.enum(EXPORT_STATES),
-  /** job progress: queued, running, done, failed; download only when done */
-  job_state: z.enum(["queued", "running", "done", "failed"]),
-  rows_done: z.number(),
-  rows_total: z.number().nullable(),
-});
-export type ExportItem = z.infer<typeof exportItemSchema>;
-export const exportListAnswerSchema = listAnswerSchema(exportItemSchema);
-export const exportListQuerySchema = z.object({ ...paging });
-export const exportDownloadQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default("csv") });
-
-// ---------------------------------------------------------------------------------------------- orders
-
-export const ORDER_SORTS = [
-  "created_at",
-  "-created_at",
-  "amount_cents",
-  "-amount_cents",
-  "id",
-  "-id",
-] as const;
-
+/** GET /api/orders and GET /api/bank/orders (the bank adds merchant_id). */
 export const orderListQuerySchema = z.object({
   is_live: boolParam.default(true),
   date_from: z.string().optional(),
   date_to: z.string().optional(),
   id: intParam.positive().optional(),
-  merchant_order_id: text.optional(),
-  created_by: text.optional(),
+  merchant_order_id: filterText.optional(),
+  created_by: filterText.optional(),
   currency: z.string().length(3).optional(),
   status: z.enum(ORDER_DISPLAY_STATUSES).optional(),
   delivery_needed: boolParam.optional(),
   /** source: api_source (e.g. INVOICE, OTHER) */
-  source: text.optional(),
+  source: filterText.optional(),
   amount_from: intParam.min(0).optional(),
   amount_to: intParam.min(0).optional(),
   merchant_id: intParam.positive().optional(),
@@ -111,7 +57,8 @@ export const orderListItemSchema = z.object({
   merchant: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
-export const orderListAnswerSchema = listAnswerSchema(orderListItemSchema);
+export const orderListAnswerSchema = cappedListAnswer(orderListItemSchema);
+export type OrderListAnswer = z.infer<typeof orderListAnswerSchema>;
 
 /** Total processed: per currency, all orders and the paid ones. */
 const orderTotalsBlockSchema = z.object({
@@ -168,3 +115,44 @@ export const orderDetailsSchema = z.object({
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 
+const TAGS = ["Orders"] as const;
+const VIEW = { permission: "can view orders" } as const;
+
+export const ordersApi = {
+  list: route({
+    method: "GET",
+    path: "/api/orders",
+    access: VIEW,
+    tags: TAGS,
+    summary: "Orders of the merchant: filters, paging, sorting; status PAID/UNPAID/CANCELED",
+    query: orderListQuerySchema,
+    answers: { 200: orderListAnswerSchema },
+  }),
+  totals: route({
+    method: "GET",
+    path: "/api/orders/totals",
+    access: VIEW,
+    tags: TAGS,
+    summary: "Orders header: total processed per currency over a date range",
+    query: totalsQuerySchema,
+    answers: { 200: orderTotalsAnswerSchema },
+  }),
+  details: route({
+    method: "GET",
+    path: "/api/orders/:id",
+    access: VIEW,
+    tags: TAGS,
+    summary: "Order details: order, cart, shipping, client, error",
+    params: idParams,
+    answers: { 200: orderDetailsSchema, 404: errorResponseSchema },
+  }),
+  remove: route({
+    method: "DELETE",
+    path: "/api/orders/:id",
+    access: { permission: "can delete orders" },
+    tags: TAGS,
+    summary: "Soft delete: the order leaves the lists",
+    params: idParams,
+    answers: { 200: detailAnswerSchema, 404: errorResponseSchema },
+  }),
+};
