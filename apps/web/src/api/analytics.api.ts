@@ -1,8 +1,8 @@
 import type { AnalyticsQueryInput, HomeAnswer, ReportsAnswer } from "@portal/domain/analytics-api";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { PeriodState } from "../lib/periodSearch.ts";
 import type { DataMode } from "../live/liveMode.ts";
 import { useLiveMode } from "../live/useLiveMode.ts";
-import type { PeriodState } from "../screens/home/periodSearch.ts";
 import { api } from "./client.ts";
 
 /**

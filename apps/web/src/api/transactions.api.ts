@@ -5,8 +5,8 @@ import { isCurrency } from "@portal/domain/currencies";
 import { safeParseAmount } from "@portal/domain/money";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dayBound } from "../lib/dates.ts";
+import { filtersOf, type TableSearch, TRANSACTION_FILTERS } from "../lib/tableSearch.ts";
 import { useDateFormat } from "../lib/useDateFormat.ts";
-import { filtersOf, type TableSearch, TRANSACTION_FILTERS } from "../screens/transactions/tableSearch.ts";
 import { call } from "./client.ts";
 
 /** Merchants call /api/transactions; bank staff call /api/bank/transactions (their merchants only). */

@@ -17,16 +17,16 @@ import { textsNeededFor } from "../i18n/catalogueParts.ts";
 import { setLanguage } from "../i18n/i18n.ts";
 import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage } from "../i18n/language.ts";
 import { getCookie, setCookie } from "../lib/cookies.ts";
-import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
-import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
-import { type PeriodSearch, parsePeriodSearch } from "../screens/home/periodSearch.ts";
+import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
 import {
   ORDER_FILTERS,
   parsePagingSearch,
   parseTableSearch,
   type TableSearch,
   TRANSACTION_FILTERS,
-} from "../screens/transactions/tableSearch.ts";
+} from "../lib/tableSearch.ts";
+import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
+import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 

@@ -3,9 +3,9 @@ import { useMatches } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../auth/session.ts";
 import { ButtonLink } from "../components/links.tsx";
+import classes from "../components/PageTitle.module.css";
 import { isLang } from "../i18n/language.ts";
 import { landingFor } from "../navigation/screens.ts";
-import classes from "./ComingSoon.module.css";
 
 /** The card of a dashboard screen a later issue fills: its title and a clear, bilingual "coming soon". */
 export default function ComingSoon() {

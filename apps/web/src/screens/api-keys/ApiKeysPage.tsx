@@ -17,8 +17,8 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/errors.ts";
 import { type KeyKind, type KeyView, useKeys, useRecreateKey } from "../../api/keys.api.ts";
 import { toast } from "../../app/toast.ts";
+import { PageTitle } from "../../components/PageTitle.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
-import { PageTitle } from "../transactions/PageTitle.tsx";
 import { copyText, recreatePermission } from "./copyText.ts";
 
 /** Where 'Go to Github' leads: the portal's own API documentation (OpenAPI). */

@@ -3,15 +3,15 @@ import type { HomeAnswer } from "@portal/domain/analytics-api";
 import { useTranslation } from "react-i18next";
 import { useHomeAnalytics } from "../../api/analytics.api.ts";
 import { useSession } from "../../auth/session.ts";
-import { AnalyticsPage } from "./AnalyticsPage.tsx";
-import { ChartPanel } from "./ChartPanel.tsx";
-import { ofCurrency } from "./chartData.ts";
-import { StatCards, useFigures } from "./Figures.tsx";
+import { AnalyticsPage } from "../../components/analytics/AnalyticsPage.tsx";
+import { ChartPanel } from "../../components/analytics/ChartPanel.tsx";
+import { ofCurrency } from "../../components/analytics/chartData.ts";
+import { StatCards, useFigures } from "../../components/analytics/Figures.tsx";
+import { usePeriodState } from "../../components/analytics/usePeriodState.ts";
+import type { PeriodState } from "../../lib/periodSearch.ts";
 import { NewDashboardBanner } from "./NewDashboardBanner.tsx";
-import type { PeriodState } from "./periodSearch.ts";
 import { RecentOrders, RecentTransactions } from "./RecentLists.tsx";
 import { StartAccepting } from "./StartAccepting.tsx";
-import { usePeriodState } from "./usePeriodState.ts";
 
 /** The merchant home (merchant-dashboard.md section 2). */
 export default function HomeScreen() {

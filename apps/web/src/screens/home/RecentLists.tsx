@@ -5,8 +5,8 @@ import { formatAmount } from "@portal/domain/money";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { goTo, href } from "../../app/navigation.ts";
+import { useLang } from "../../i18n/useLang.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { useLang } from "./useLang.ts";
 
 export function amountText(minor: number, currency: string, lang: "en" | "ar"): string {
   return isCurrency(currency) ? formatAmount(minor, currency as Currency, lang) : `${minor} ${currency}`;

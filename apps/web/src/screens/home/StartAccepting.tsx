@@ -1,8 +1,8 @@
 import { Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../components/links.tsx";
+import { useLang } from "../../i18n/useLang.ts";
 import { screenTo } from "../../navigation/screenTo.ts";
-import { useLang } from "./useLang.ts";
 
 /** Shown while the account has no live integration (profile.has_live_integration false). */
 export function StartAccepting() {

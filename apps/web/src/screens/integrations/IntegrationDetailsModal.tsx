@@ -11,9 +11,9 @@ import {
   useIntegration,
 } from "../../api/integrations.api.ts";
 import { toast } from "../../app/toast.ts";
+import { DetailGrid } from "../../components/DetailGrid.tsx";
+import { useLabels } from "../../i18n/useLabels.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { DetailGrid } from "../transactions/DetailGrid.tsx";
-import { useLabels } from "../transactions/useLabels.ts";
 import { CallbackUrlFields } from "./CallbackUrlFields.tsx";
 import { FrameOrigins } from "./FrameOrigins.tsx";
 import { type CallbacksValues, callbacksSchema } from "./integrationForm.ts";

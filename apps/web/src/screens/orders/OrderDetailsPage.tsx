@@ -4,18 +4,18 @@ import { useNavigate, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { useDeleteOrder, useOrderDetails } from "../../api/orders.api.ts";
 import { toast } from "../../app/toast.ts";
+import { ConfirmModal } from "../../components/ConfirmModal.tsx";
+import { DataModeBadge } from "../../components/DataModeBadge.tsx";
+import { DetailGrid } from "../../components/DetailGrid.tsx";
+import { DetailsError } from "../../components/DetailsError.tsx";
 import { AnchorLink } from "../../components/links.tsx";
+import { PageTitle } from "../../components/PageTitle.tsx";
+import { StatusBadge } from "../../components/StatusBadge.tsx";
+import { useLabels } from "../../i18n/useLabels.ts";
 import { useDashboard } from "../../layouts/useDashboard.ts";
+import { money } from "../../lib/money.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { ConfirmModal } from "../transactions/ActionModals.tsx";
-import { DataModeBadge } from "../transactions/DataModeBadge.tsx";
-import { DetailGrid } from "../transactions/DetailGrid.tsx";
-import { DetailsError } from "../transactions/DetailsError.tsx";
-import { money, viewpointOf } from "../transactions/format.ts";
-import { PageTitle } from "../transactions/PageTitle.tsx";
-import { StatusBadge } from "../transactions/StatusBadge.tsx";
-import { useLabels } from "../transactions/useLabels.ts";
-import { useViewMode } from "../transactions/useViewMode.ts";
+import { useViewMode, viewpointOf } from "../../live/viewpoint.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 
 /** Order details: order, cart, shipping, client and error sections, its transactions, and delete. */

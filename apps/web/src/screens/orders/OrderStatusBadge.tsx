@@ -1,6 +1,6 @@
 import type { OrderDisplayStatus } from "@portal/domain/orders";
 import { useTranslation } from "react-i18next";
-import { ToneBadge } from "../transactions/StatusBadge.tsx";
+import { ToneBadge } from "../../components/StatusBadge.tsx";
 
 const COLORS: Record<OrderDisplayStatus, string> = { PAID: "teal.9", UNPAID: "#a35200", CANCELED: "gray.8" };
 

@@ -2,9 +2,9 @@ import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@
 import { BANK_TOTAL_METHODS } from "@portal/domain/api/workspace-shared";
 import { useTranslation } from "react-i18next";
 import { useOrderTotals } from "../../api/orders.api.ts";
+import { Tile, TotalsError, type TotalsProps, TotalsRange } from "../../components/list/TotalsTiles.tsx";
 import type { Lang } from "../../i18n/language.ts";
-import { money } from "../transactions/format.ts";
-import { Tile, TotalsError, type TotalsProps, TotalsRange } from "../transactions/TotalsHeader.tsx";
+import { money } from "../../lib/money.ts";
 
 /**
  * The orders header (spec section 2: total processed) with its own date range. Per currency: the processed

@@ -2,12 +2,12 @@ import { Stack } from "@mantine/core";
 import type { ReportsAnswer } from "@portal/domain/analytics-api";
 import { useTranslation } from "react-i18next";
 import { useReportsAnalytics } from "../../api/analytics.api.ts";
-import { AnalyticsPage } from "../home/AnalyticsPage.tsx";
-import { ChartPanel, type ChartPanelProps } from "../home/ChartPanel.tsx";
-import { ofCurrency } from "../home/chartData.ts";
-import { ChartPairs, StatCards, useFigures } from "../home/Figures.tsx";
-import type { PeriodState } from "../home/periodSearch.ts";
-import { usePeriodState } from "../home/usePeriodState.ts";
+import { AnalyticsPage } from "../../components/analytics/AnalyticsPage.tsx";
+import { ChartPanel, type ChartPanelProps } from "../../components/analytics/ChartPanel.tsx";
+import { ofCurrency } from "../../components/analytics/chartData.ts";
+import { ChartPairs, StatCards, useFigures } from "../../components/analytics/Figures.tsx";
+import { usePeriodState } from "../../components/analytics/usePeriodState.ts";
+import type { PeriodState } from "../../lib/periodSearch.ts";
 import { methodKey } from "./methods.ts";
 
 /** Reports overview (merchant-dashboard.md sections 2 and 3): cards and chart areas of one currency at a time. */

@@ -1,15 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import type { ActionAnswer, TransactionDetails } from "@portal/domain/api/transactions";
 import { isCurrency } from "@portal/domain/currencies";
 import { toMajorString } from "@portal/domain/money";
 import { PARTIAL_REFUND_MIN_REMAINDER } from "@portal/domain/refunds";
-import type { ActionAnswer, TransactionDetails } from "@portal/domain/api/transactions";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { isApiError } from "../../api/errors.ts";
 import { toast } from "../../app/toast.ts";
 import type { Lang } from "../../i18n/language.ts";
+import { money } from "../../lib/money.ts";
 import {
   type ActionMessageKey,
   failureMessage,
@@ -18,7 +19,6 @@ import {
   type TransactionAction,
 } from "./actionMessages.ts";
 import { checkCaptureInput, checkRefundInput } from "./amountInput.ts";
-import { money } from "./format.ts";
 
 type Tx = TransactionDetails["transaction"];
 
@@ -47,49 +47,6 @@ export function useActionOutcome(tx: Tx, lang: Lang, providerMaximum?: number | 
       return false;
     }
   };
-}
-
-interface ConfirmProps {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  body: string;
-  confirmLabel: string;
-  danger?: boolean;
-  loading: boolean;
-  onConfirm: () => void;
-  testId: string;
-}
-
-/** The confirmation of a destructive action (delete, void) and of a callback resend. */
-export function ConfirmModal(props: ConfirmProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      closeButtonProps={{ "aria-label": t("transactions.actions.close") }}
-      data-testid={props.testId}
-    >
-      <Stack>
-        <Text>{props.body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t("transactions.actions.cancel")}
-          </Button>
-          <Button
-            color={props.danger ? "red.9" : undefined}
-            loading={props.loading}
-            onClick={props.onConfirm}
-            data-testid={`${props.testId}-confirm`}
-          >
-            {props.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }
 
 interface AmountModalProps {

@@ -3,11 +3,11 @@ import { useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { receiptPdfUrl, useReceipt } from "../../api/transactions.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
+import { useLabels } from "../../i18n/useLabels.ts";
 import { useDashboard } from "../../layouts/useDashboard.ts";
+import { money } from "../../lib/money.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { money } from "./format.ts";
 import classes from "./ReceiptPage.module.css";
-import { useLabels } from "./useLabels.ts";
 
 /** The printable receipt (print CSS keeps only the receipt) with a link to the server's PDF. */
 export default function ReceiptPage() {

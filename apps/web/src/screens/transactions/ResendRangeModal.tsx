@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/errors.ts";
 import { useResendCallbacks } from "../../api/transactions.api.ts";
 import { toast } from "../../app/toast.ts";
-import { rangeProblem } from "../exports/range.ts";
+import { DateRangeField } from "../../components/DateRangeField.tsx";
+import { rangeProblem } from "../../exports/range.ts";
 import { failureMessage } from "./actionMessages.ts";
-import { DateRangeField } from "./DateRangeField.tsx";
 
 /** Resend callback by date range (spec section 5: the date range is required). */
 export function ResendRangeModal({

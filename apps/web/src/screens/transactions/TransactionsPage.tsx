@@ -1,27 +1,31 @@
 import "@mantine/dates/styles.css";
 import { Button, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import type { TransactionListItem } from "@portal/domain/api/transactions";
 import { CURRENCIES } from "@portal/domain/currencies";
 import { GATEWAY_TYPES } from "@portal/domain/gateways";
-import { ORIGINS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "@portal/domain/transaction-types";
-import type { TransactionListItem } from "@portal/domain/api/transactions";
-import { TRANSACTION_SORTS } from "@portal/domain/transaction-types";
+import {
+  ORIGINS,
+  TRANSACTION_SORTS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "@portal/domain/transaction-types";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useTransactionList } from "../../api/transactions.api.ts";
 import { AnchorLink } from "../../components/links.tsx";
+import type { ColumnMeta } from "../../components/list/DataTable.tsx";
+import type { FilterField } from "../../components/list/FiltersPanel.tsx";
+import { ListScreen } from "../../components/list/ListScreen.tsx";
+import { useListScreen } from "../../components/list/useListScreen.ts";
+import { StatusBadge } from "../../components/StatusBadge.tsx";
+import { useLabels } from "../../i18n/useLabels.ts";
+import { money } from "../../lib/money.ts";
+import { TRANSACTION_FILTERS } from "../../lib/tableSearch.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import type { ColumnMeta } from "./DataTable.tsx";
-import type { FilterField } from "./FiltersPanel.tsx";
-import { money } from "./format.ts";
-import { ListScreen } from "./ListScreen.tsx";
 import { ResendRangeModal } from "./ResendRangeModal.tsx";
-import { StatusBadge } from "./StatusBadge.tsx";
 import { TotalsHeader } from "./TotalsHeader.tsx";
-import { TRANSACTION_FILTERS } from "./tableSearch.ts";
-import { useLabels } from "./useLabels.ts";
-import { useListScreen } from "./useListScreen.ts";
 
 /** Transactions: totals header, filters, the summary table, exports and callback resends (issue 4). */
 export default function TransactionsPage() {

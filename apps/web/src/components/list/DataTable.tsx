@@ -17,8 +17,8 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
+import { PAGE_SIZES, parseSort, serialiseSort } from "../../lib/tableSearch.ts";
 import classes from "./DataTable.module.css";
-import { PAGE_SIZES, parseSort, serialiseSort } from "./tableSearch.ts";
 
 export interface ColumnMeta {
   /** Numbers and amounts sit at the end side of their cell (right in English, left in Arabic). */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { isLang, type Lang } from "../../i18n/language.ts";
+import { isLang, type Lang } from "./language.ts";
 
 /** The page language ("en" | "ar") for formatting. */
 export function useLang(): Lang {

@@ -1,7 +1,7 @@
 import { Group, Text, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useLang } from "../../i18n/useLang.ts";
 import { type ComparedFigure, changeOf, formatPercent } from "./change.ts";
-import { useLang } from "./useLang.ts";
 
 const ARROWS = { up: "↑", down: "↓", flat: "→", new: "↑" } as const;
 const COLORS = { up: "teal.9", down: "red.9", flat: "dimmed", new: "teal.9" } as const;

@@ -4,11 +4,11 @@ import { EXPORT_STATUS_CHOICES } from "@portal/domain/transaction-types";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { isApiError } from "../../api/errors.ts";
-import { useCreateExport } from "../../api/exports.api.ts";
-import { reportError } from "../../api/reportError.ts";
-import { toast } from "../../app/toast.ts";
-import { DateRangeField } from "../transactions/DateRangeField.tsx";
+import { isApiError } from "../api/errors.ts";
+import { useCreateExport } from "../api/exports.api.ts";
+import { reportError } from "../api/reportError.ts";
+import { toast } from "../app/toast.ts";
+import { DateRangeField } from "../components/DateRangeField.tsx";
 import { rangeProblem } from "./range.ts";
 
 const schema = z

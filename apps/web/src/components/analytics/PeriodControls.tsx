@@ -4,6 +4,7 @@ import { Group, NativeSelect, SegmentedControl, Stack, Text } from "@mantine/cor
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLang } from "../../i18n/useLang.ts";
 import { formatDate } from "../../lib/dates.ts";
 import {
   CHANNELS,
@@ -15,8 +16,7 @@ import {
   GRANULARITIES,
   type Granularity,
   type PeriodState,
-} from "./periodSearch.ts";
-import { useLang } from "./useLang.ts";
+} from "../../lib/periodSearch.ts";
 
 export interface ResolvedRange {
   time_zone: string;

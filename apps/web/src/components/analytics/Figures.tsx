@@ -1,12 +1,12 @@
 import { Grid, SimpleGrid } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useLang } from "../../i18n/useLang.ts";
+import type { Granularity } from "../../lib/periodSearch.ts";
 import { formattersFor } from "./amounts.ts";
 import { ChartPanel, type ChartPanelProps, type PanelSeries } from "./ChartPanel.tsx";
 import { dirOfLang, seriesRows } from "./chartData.ts";
-import type { Granularity } from "./periodSearch.ts";
 import { EmptyState } from "./QueryStates.tsx";
 import { StatCard, type StatCardProps } from "./StatCard.tsx";
-import { useLang } from "./useLang.ts";
 
 /** The figures of a series point the home and reports charts draw (both answers' points have them). */
 type PointFigures = { count: number; success_count: number; gross_amount: number; net_amount: number };

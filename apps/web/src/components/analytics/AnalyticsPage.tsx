@@ -1,9 +1,9 @@
 import { Stack, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import classes from "../ComingSoon.module.css";
+import type { PeriodState } from "../../lib/periodSearch.ts";
+import classes from "../PageTitle.module.css";
 import { selectedCurrency } from "./chartData.ts";
 import { PeriodControls } from "./PeriodControls.tsx";
-import type { PeriodState } from "./periodSearch.ts";
 import { AnalyticsError, AnalyticsSkeleton } from "./QueryStates.tsx";
 
 /** What both analytics screens get from their query hook (TanStack Query's result, narrowed). */

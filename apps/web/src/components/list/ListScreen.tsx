@@ -3,15 +3,15 @@ import { useDisclosure } from "@mantine/hooks";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ExportDialog } from "../exports/ExportDialog.tsx";
-import { ExportHistory } from "../exports/ExportHistory.tsx";
-import { DataModeBadge } from "./DataModeBadge.tsx";
+import { ExportDialog } from "../../exports/ExportDialog.tsx";
+import { ExportHistory } from "../../exports/ExportHistory.tsx";
+import { filtersOf, withFilters } from "../../lib/tableSearch.ts";
+import { DataModeBadge } from "../DataModeBadge.tsx";
+import { DatesLocale } from "../DatesLocale.tsx";
+import { PageTitle } from "../PageTitle.tsx";
 import { DataTable } from "./DataTable.tsx";
-import { DatesLocale } from "./DatesLocale.tsx";
 import { type FilterField, FiltersPanel } from "./FiltersPanel.tsx";
-import { PageTitle } from "./PageTitle.tsx";
-import type { TotalsProps } from "./TotalsHeader.tsx";
-import { filtersOf, withFilters } from "./tableSearch.ts";
+import type { TotalsProps } from "./TotalsTiles.tsx";
 import type { ListScreenState } from "./useListScreen.ts";
 
 /** The list query's part the screen shows: one page of rows, their count, loading and error states. */

@@ -1,6 +1,6 @@
 import { Group, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import classes from "../ComingSoon.module.css";
+import classes from "./PageTitle.module.css";
 
 /** The page title bar (partner layouts colour it through --portal-title-* variables). */
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { Granularity } from "./periodSearch.ts";
+import type { Granularity } from "../../lib/periodSearch.ts";
 
 /**
  * Chart data shaping for the home and reports screens. Pure: the same rows feed the chart and its data table;

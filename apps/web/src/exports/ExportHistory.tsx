@@ -14,9 +14,9 @@ import type { ExportItem } from "@portal/domain/workspace-api";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { downloadExport, exportKeys, useExports } from "../../api/exports.api.ts";
-import { toast } from "../../app/toast.ts";
-import { useDateFormat } from "../../lib/useDateFormat.ts";
+import { downloadExport, exportKeys, useExports } from "../api/exports.api.ts";
+import { toast } from "../app/toast.ts";
+import { useDateFormat } from "../lib/useDateFormat.ts";
 
 function JobCell({ item }: { item: ExportItem }) {
   const { t } = useTranslation();

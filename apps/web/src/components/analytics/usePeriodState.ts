@@ -1,5 +1,10 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { type PeriodState, parsePeriodSearch, periodStateOf, serialisePeriodState } from "./periodSearch.ts";
+import {
+  type PeriodState,
+  parsePeriodSearch,
+  periodStateOf,
+  serialisePeriodState,
+} from "../../lib/periodSearch.ts";
 
 /** The period controls' state from the URL, and a setter that writes it back (a new history entry). */
 export function usePeriodState(): [PeriodState, (patch: Partial<PeriodState>) => void] {

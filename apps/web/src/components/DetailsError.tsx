@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../api/errors.ts";
+import { isApiError } from "../api/errors.ts";
 import { PageTitle } from "./PageTitle.tsx";
 
 /**

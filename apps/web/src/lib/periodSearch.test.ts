@@ -5,7 +5,7 @@ import {
   DATE_PRESETS as CONTRACT_PRESETS,
 } from "@portal/domain/analytics-api";
 import { describe, expect, it } from "vitest";
-import { analyticsQueryString, analyticsRequestOf } from "../../api/analytics.api.ts";
+import { analyticsQueryString, analyticsRequestOf } from "../api/analytics.api.ts";
 import {
   CHANNELS,
   COMPARISON_PRESETS,

@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { DEFAULT_PAGE_SIZE, type TableSearch } from "./tableSearch.ts";
+import { DEFAULT_PAGE_SIZE, type TableSearch } from "../../lib/tableSearch.ts";
 
 /** The list routes whose table state is in the URL (router.tsx: validateSearch). */
 export type TableRoute =

@@ -1,8 +1,7 @@
 import { useDashboard } from "../../layouts/useDashboard.ts";
-import { viewpointOf } from "./format.ts";
-import { allowedSort } from "./tableSearch.ts";
+import { allowedSort } from "../../lib/tableSearch.ts";
+import { useViewMode, viewpointOf } from "../../live/viewpoint.ts";
 import { type TableRoute, useTableSearch } from "./useTableSearch.ts";
-import { useViewMode } from "./useViewMode.ts";
 
 /**
  * The state of a workspace list screen (transactions, orders): who is looking (merchant or bank, live or test),
