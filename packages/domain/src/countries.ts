@@ -18,6 +18,15 @@ export function isCountry(value: unknown): value is Country {
 }
 
 /**
+ * Hosts of a machine of one's own (localhost, 127.0.0.1, [::1], *.localhost): the local demo, where every
+ * country's users sign in. On any other host only that country's users do (docs/auth.md).
+ */
+export function isLocalHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/:\d+$/, "");
+  return name === "localhost" || name === "127.0.0.1" || name === "[::1]" || name.endsWith(".localhost");
+}
+
+/**
  * Country by host: Saudi hosts give SAU; UAE, preview and localhost give ARE; Pakistan gives PAK; Oman gives
  * OMN; anything else EGY. Matching is on host labels, so "ksa.example.com" and "saudi.example.com" are Saudi.
  */

@@ -19,7 +19,7 @@ import {
   type SessionKind,
   touchSession,
 } from "../sessions/session.repository.ts";
-import { hostCountry } from "../sessions/session-country.ts";
+import { hostAccepts, hostScope } from "../sessions/session-country.ts";
 import { effectivePermissions } from "./permissions.ts";
 
 /** The signed-in caller, set on request.user for every route that is not public. */
@@ -150,8 +150,11 @@ export async function installAuth(app: FastifyInstance, opts: AuthOptions = {}):
     const { db } = app.deps.database;
     const row = await findSession(db, credential.token, opts.sessionIdleMinutes);
     if (!row?.is_active) throw authError(401, "not_authenticated");
-    // A session made on one country's host does not work on another's (a merchant of Egypt signed in there).
-    if (row.session_country !== null && row.session_country !== hostCountry(app.deps.config, request.host))
+    // A session made for one country works on its hosts and local ones only (an Egyptian merchant's, not on a UAE host).
+    if (
+      row.session_country !== null &&
+      !hostAccepts(hostScope(app.deps.config, request.host), row.session_country)
+    )
       throw authError(401, "not_authenticated");
     if (row.idle_expired) {
       await deleteSession(db, row.id);

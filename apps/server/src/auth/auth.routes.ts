@@ -4,7 +4,7 @@ import { implement } from "../http/contract-routes.ts";
 import { tokenHash } from "../security/tokens.ts";
 import { clearSessionCookies, readCredential, setSessionCookies } from "../sessions/session.cookies.ts";
 import { deleteSession } from "../sessions/session.repository.ts";
-import { hostCountry } from "../sessions/session-country.ts";
+import { hostScope } from "../sessions/session-country.ts";
 import { requireUser } from "./auth.hook.ts";
 import {
   type AuthContext,
@@ -23,8 +23,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   implement(app, authApi.login, async (request, reply) => {
     // A browser signing in again leaves its previous session behind: end it.
     const previous = readCredential(request);
-    const country = hostCountry(app.deps.config, request.host);
-    const { session, answer } = await signIn(ctx(), request.body, request.ip, country);
+    const host = hostScope(app.deps.config, request.host);
+    const { session, answer } = await signIn(ctx(), request.body, request.ip, host);
     if (previous) await deleteSession(app.deps.database.db, tokenHash(previous.token));
     setSessionCookies(request, reply, session);
     request.log.info({ userId: answer.profile.user.id, kind: session.kind }, "signed in");

@@ -29,6 +29,7 @@ import {
   type IssuedSession,
   setSessionKind,
 } from "../sessions/session.repository.ts";
+import { type HostScope, hostAccepts } from "../sessions/session-country.ts";
 import { type AuthUser, authError } from "./auth.hook.ts";
 import {
   consumePasswordToken,
@@ -88,6 +89,7 @@ export interface PasswordUser {
   username: string;
   profile_type: ProfileType;
   merchant_id: number | null;
+  country: Country;
   permissions: string[];
   is_active: boolean;
   is_temp_password: boolean;
@@ -97,15 +99,18 @@ export interface PasswordUser {
  * The password check of every sign-in by username and password: the dashboard's and the public API's
  * POST /api/auth/tokens share it, so they share the counters (LOGIN_LIMITS, keyed by address and username: one
  * cannot be used to go round the other). A refused try answers 429 before any password is checked; an unknown
- * username is verified against a dummy hash, so it takes as long as a wrong password. Answers the user when the
- * password is right (whatever the account's state), otherwise undefined. Call `passwordAccepted` once the user
- * is let in.
+ * username is verified against a dummy hash, so it takes as long as a wrong password. A user of another country
+ * than the host's (a real host, not a local one: HostScope) is answered as a wrong password, and counted as one.
+ * Answers the user when the password is right (whatever the account's state), otherwise undefined. Call
+ * `passwordAccepted` once the user is let in.
  */
 export async function checkPassword(
   db: Kysely<DB>,
   usernameInput: string,
   password: string,
   ip: string,
+  /** The host signed in on: its country's users only, unless local. */
+  host: HostScope,
 ): Promise<PasswordUser | undefined> {
   const username = usernameInput.trim().toLowerCase();
   const keys = loginKeys(ip, username);
@@ -132,6 +137,7 @@ export async function checkPassword(
       "username",
       "profile_type",
       "merchant_id",
+      "country",
       "permissions",
       "password_hash",
       "is_active",
@@ -140,9 +146,10 @@ export async function checkPassword(
     .where(sql`lower(username)`, "=", username)
     .executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash()), password);
-  if (!user || !valid) return undefined;
+  // Another country's user on this country's host: the wrong-password answer (no enumeration), its hit kept.
+  if (!user || !valid || !hostAccepts(host, user.country)) return undefined;
   const { password_hash: _, ...checked } = user;
-  return checked;
+  return { ...checked, country: checked.country as Country };
 }
 
 /**
@@ -160,17 +167,17 @@ export async function signIn(
   ctx: AuthContext,
   input: LoginRequest,
   ip: string,
-  /** The country of the host signed in on: the session is bound to it. */
-  country?: Country,
+  /** The host signed in on: only its country's users (any on a local host); the session is bound to theirs. */
+  host: HostScope,
 ): Promise<{ session: IssuedSession; answer: LoginResponse }> {
-  const user = await checkPassword(ctx.db, input.username, input.password, ip);
+  const user = await checkPassword(ctx.db, input.username, input.password, ip, host);
   if (!user) throw authError(401, "invalid_credentials");
   // Only someone who knows the password learns that the account is locked.
   if (!user.is_active) throw authError(403, "account_inactive");
 
   const session = await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ last_login_at: sql`now()` }).where("id", "=", user.id).execute();
-    return createSession(trx, user.id, user.is_temp_password ? "temp" : "full", country);
+    return createSession(trx, user.id, user.is_temp_password ? "temp" : "full", user.country);
   });
   await passwordAccepted(ctx.db, input.username, ip);
   const answer = await sessionAnswer(ctx.db, user.id, session.token);

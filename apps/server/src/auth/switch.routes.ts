@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { implement } from "../http/contract-routes.ts";
 import { setSessionCookies } from "../sessions/session.cookies.ts";
 import { createSession } from "../sessions/session.repository.ts";
-import { hostCountry } from "../sessions/session-country.ts";
 import { authError, requireUser } from "./auth.hook.ts";
 import { sessionAnswer } from "./auth.service.ts";
 
@@ -16,8 +15,8 @@ export const switchRoutes: FastifyPluginAsync = async (app) => {
   implement(app, authApi.switchDashboard, async (request, reply) => {
     const user = requireUser(request);
     if (user.session.via !== "bearer") throw authError(403, "forbidden");
-    const country = hostCountry(app.deps.config, request.host);
-    const session = await createSession(app.deps.database.db, user.id, "full", country);
+    // Bound to the user's country, as at sign-in (the bearer session was just accepted on this host).
+    const session = await createSession(app.deps.database.db, user.id, "full", user.country);
     setSessionCookies(request, reply, session);
     const answer = await sessionAnswer(app.deps.database.db, user.id, session.token);
     request.log.info({ userId: user.id }, "switched dashboards");

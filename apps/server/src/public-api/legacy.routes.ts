@@ -25,6 +25,7 @@ import {
   transactionObject,
 } from "../payments/transaction-object.ts";
 import { decryptSecret, findMerchantByKey } from "../security/keys.ts";
+import { hostScope } from "../sessions/session-country.ts";
 import { authenticateMerchant, seesMode } from "./caller.ts";
 
 /**
@@ -43,7 +44,8 @@ export const legacyRoutes: FastifyPluginAsync = async (app) => {
       if (merchantId === undefined) throw new PaymentError(403, { detail: "incorrect credentials" });
     } else if (body.username && body.password) {
       // The dashboard's sign-in check: its rate limits, and a dummy hash for unknown usernames.
-      const user = await checkPassword(rt.db, body.username, body.password, request.ip);
+      const host = hostScope(app.deps.config, request.host);
+      const user = await checkPassword(rt.db, body.username, body.password, request.ip, host);
       // Anyone the API is not for is answered exactly as a wrong password is (no account enumeration).
       if (!user || user.merchant_id === null || !mayUseApiWithPassword(user))
         throw new PaymentError(401, { detail: "Can not create token" });
