@@ -5,7 +5,7 @@ import { paymentError } from "../payments/errors.ts";
 import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { merchantScopeOf, notFoundError } from "../transactions/scope.ts";
-import { findTransaction } from "../transactions/transactions.repository.ts";
+import { callbackAttemptsOf, findTransaction } from "../transactions/transactions.repository.ts";
 
 /** The callback delivery log of a transaction and its manual resend (dashboard routes). */
 export const callbackRoutes: FastifyPluginAsync = async (app) => {
@@ -21,13 +21,7 @@ export const callbackRoutes: FastifyPluginAsync = async (app) => {
 
   implement(app, api.attempts, async (request) => {
     const tx = await ownTransaction(request, request.params.id);
-    const rows = await rt.db
-      .selectFrom("callback_attempts")
-      .selectAll()
-      .where("transaction_id", "=", tx.id)
-      .where("merchant_id", "=", tx.merchant_id)
-      .orderBy("id", "desc")
-      .execute();
+    const rows = await callbackAttemptsOf(rt.db, tx);
     return {
       results: rows.map((r) => ({
         id: r.id,

@@ -14,7 +14,13 @@ import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { paymentTransactionOf, providerMaximum, refundNeedsOtp } from "../payments/operations.service.ts";
 import { merchantCountry, sourceData } from "../payments/transaction-object.ts";
-import { maskedCard } from "./transactions.repository.ts";
+import {
+  callbackAttemptsOf,
+  maskedCard,
+  merchantOfTransaction,
+  orderOfTransaction,
+  parentOfTransaction,
+} from "./transactions.repository.ts";
 
 /** The details page of one transaction (merchant-dashboard.md sections 2 and 3), from its row and relatives. */
 
@@ -75,30 +81,10 @@ export async function transactionDetails(
 ): Promise<TransactionDetails> {
   const data = (tx.data ?? {}) as Data;
   const source = sourceData(tx) as Data;
-  const merchantRow = await db
-    .selectFrom("merchants")
-    .select(["country", "company_name"])
-    .where("id", "=", tx.merchant_id)
-    .executeTakeFirstOrThrow();
-  const order = tx.order_id
-    ? await db.selectFrom("orders").selectAll().where("id", "=", tx.order_id).executeTakeFirst()
-    : undefined;
-  const parent = tx.parent_transaction_id
-    ? await db
-        .selectFrom("transactions")
-        .selectAll()
-        .where("id", "=", tx.parent_transaction_id)
-        .where("merchant_id", "=", tx.merchant_id)
-        .executeTakeFirst()
-    : undefined;
-  const attempts = await db
-    .selectFrom("callback_attempts")
-    .selectAll()
-    .where("transaction_id", "=", tx.id)
-    .where("merchant_id", "=", tx.merchant_id)
-    .orderBy("id", "desc")
-    .limit(100)
-    .execute();
+  const merchantRow = await merchantOfTransaction(db, tx);
+  const order = await orderOfTransaction(db, tx);
+  const parent = await parentOfTransaction(db, tx);
+  const attempts = await callbackAttemptsOf(db, tx, 100);
   const discount = (data.discount ?? {}) as Data;
   const financing: Record<string, Record<string, unknown>> = {};
   for (const key of FINANCING_KEYS) {

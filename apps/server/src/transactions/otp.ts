@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { enqueueEmail, type OutboxMode } from "../mail/outbox.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
 
 /**
@@ -37,6 +38,31 @@ export async function issueRefundOtp(
     })
     .execute();
   return code;
+}
+
+/**
+ * Issues a code for the transaction and mails it to the user, in one database transaction (the outbox sends it).
+ * False when the user has no e-mail address to send it to.
+ */
+export async function sendRefundOtp(
+  db: Kysely<DB>,
+  dataKey: Buffer,
+  mail: OutboxMode,
+  transactionId: number,
+  userId: number,
+): Promise<boolean> {
+  const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  if (!row?.email) return false;
+  const to = row.email;
+  await db.transaction().execute(async (trx) => {
+    const code = await issueRefundOtp(trx, dataKey, transactionId, userId);
+    await enqueueEmail(trx, mail, {
+      to,
+      subject: "Refund one-time code / رمز الاسترداد لمرة واحدة",
+      text: `Your one-time code for refunding transaction ${transactionId} is ${code}. It is valid for 10 minutes.\n\nرمزك لمرة واحدة لاسترداد المعاملة ${transactionId} هو ${code}. صالح لمدة 10 دقائق.`,
+    });
+  });
+  return true;
 }
 
 /** True when the code is the transaction's current one; uses it up. A wrong code costs one of the tries. */

@@ -4,23 +4,13 @@ import type { Kysely } from "kysely";
 import PDFDocument from "pdfkit";
 import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
-import { maskedCard } from "./transactions.repository.ts";
+import { maskedCard, merchantOfTransaction, orderOfTransaction } from "./transactions.repository.ts";
 
 /** The receipt of one transaction: JSON for the printable page, and the same facts as a PDF. */
 
 export async function receiptOf(db: Kysely<DB>, tx: TransactionRow): Promise<Receipt> {
-  const merchant = await db
-    .selectFrom("merchants")
-    .select("company_name")
-    .where("id", "=", tx.merchant_id)
-    .executeTakeFirstOrThrow();
-  const order = tx.order_id
-    ? await db
-        .selectFrom("orders")
-        .select("merchant_order_id")
-        .where("id", "=", tx.order_id)
-        .executeTakeFirst()
-    : undefined;
+  const merchant = await merchantOfTransaction(db, tx);
+  const order = await orderOfTransaction(db, tx);
   const currency = isCurrency(tx.currency) ? tx.currency : "EGP";
   return {
     transaction_id: tx.id,

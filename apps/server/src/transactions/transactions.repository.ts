@@ -372,3 +372,64 @@ export async function softDeleteTransaction(db: Kysely<DB>, scope: Scope, id: nu
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The ids of the scope's payments created in [from, to), oldest first, at most `limit` (resend by range). */
+export async function transactionIdsCreatedBetween(
+  db: Kysely<DB>,
+  scope: Scope,
+  isLive: boolean,
+  range: { from: Date; to: Date; limit: number },
+): Promise<number[]> {
+  const rows = await scopedTransactions(db, scope, isLive)
+    .select("t.id")
+    .where("t.created_at", ">=", range.from)
+    .where("t.created_at", "<", range.to)
+    .orderBy("t.id")
+    .limit(range.limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+// ------------------------------------------------------------------ a transaction's relatives (details, receipt)
+// Each takes a row already found in the caller's scope (findTransaction), so they read by its ids.
+
+/** The merchant a transaction belongs to: its country and name. */
+export function merchantOfTransaction(db: Kysely<DB>, tx: { merchant_id: number }) {
+  return db
+    .selectFrom("merchants")
+    .select(["country", "company_name"])
+    .where("id", "=", tx.merchant_id)
+    .executeTakeFirstOrThrow();
+}
+
+/** The transaction's order, if it has one. */
+export async function orderOfTransaction(db: Kysely<DB>, tx: { order_id: number | null }) {
+  if (!tx.order_id) return undefined;
+  return db.selectFrom("orders").selectAll().where("id", "=", tx.order_id).executeTakeFirst();
+}
+
+/** The payment a void, refund or capture was made on (same merchant), if any. */
+export async function parentOfTransaction(
+  db: Kysely<DB>,
+  tx: { parent_transaction_id: number | null; merchant_id: number },
+) {
+  if (!tx.parent_transaction_id) return undefined;
+  return db
+    .selectFrom("transactions")
+    .selectAll()
+    .where("id", "=", tx.parent_transaction_id)
+    .where("merchant_id", "=", tx.merchant_id)
+    .executeTakeFirst();
+}
+
+/** The delivery attempts of the transaction's callbacks, newest first (at most `limit` when given). */
+export function callbackAttemptsOf(db: Kysely<DB>, tx: { id: number; merchant_id: number }, limit?: number) {
+  let query = db
+    .selectFrom("callback_attempts")
+    .selectAll()
+    .where("transaction_id", "=", tx.id)
+    .where("merchant_id", "=", tx.merchant_id)
+    .orderBy("id", "desc");
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}

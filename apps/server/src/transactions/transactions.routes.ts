@@ -2,7 +2,6 @@ import { transactionsApi as api, messageText } from "@portal/domain";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
 import { PaymentError } from "../payments/errors.ts";
 import { idempotencyKeyOf } from "../payments/idempotency.ts";
 import {
@@ -15,15 +14,15 @@ import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
 import { portalErrorHandler } from "../public-api/http.ts";
 import { HttpError } from "../security/errors.ts";
 import { refundNeedsOtp, transactionDetails } from "./details.ts";
-import { consumeRefundOtp, issueRefundOtp } from "./otp.ts";
+import { consumeRefundOtp, sendRefundOtp } from "./otp.ts";
 import { receiptOf, receiptPdf } from "./receipt.ts";
 import { merchantScopeOf, notFoundError, parseDateParam } from "./scope.ts";
 import {
   findTransaction,
   listTransactions,
   merchantTotals,
-  scopedTransactions,
   softDeleteTransaction,
+  transactionIdsCreatedBetween,
 } from "./transactions.repository.ts";
 
 /** The most transactions one "resend by date range" re-sends. */
@@ -94,20 +93,14 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     const tx = await own(request, request.params.id);
     if (!refundNeedsOtp(tx))
       throw new HttpError(400, "otp_not_needed", "This transaction is refunded without a one-time code.");
-    const row = await db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirst();
-    if (!row?.email) throw new HttpError(503, "otp_send_fail", messageText("otp_send_fail"));
-    await db.transaction().execute(async (trx) => {
-      const code = await issueRefundOtp(trx, rt.dataKey, tx.id, user.id);
-      await enqueueEmail(
-        trx,
-        { smtp: app.deps.config.smtpUrl !== undefined },
-        {
-          to: row.email,
-          subject: "Refund one-time code / رمز الاسترداد لمرة واحدة",
-          text: `Your one-time code for refunding transaction ${tx.id} is ${code}. It is valid for 10 minutes.\n\nرمزك لمرة واحدة لاسترداد المعاملة ${tx.id} هو ${code}. صالح لمدة 10 دقائق.`,
-        },
-      );
-    });
+    const sent = await sendRefundOtp(
+      db,
+      rt.dataKey,
+      { smtp: app.deps.config.smtpUrl !== undefined },
+      tx.id,
+      user.id,
+    );
+    if (!sent) throw new HttpError(503, "otp_send_fail", messageText("otp_send_fail"));
     return { detail: "OTP sent." };
   });
 
@@ -169,19 +162,13 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     const scope = merchantScopeOf(request);
     const from = parseDateParam(request.body.date_from, "date_from", false);
     const to = parseDateParam(request.body.date_to, "date_to", true);
-    const rows = await scopedTransactions(db, scope, request.body.is_live)
-      .select("t.id")
-      .where("t.created_at", ">=", from!)
-      .where("t.created_at", "<", to!)
-      .orderBy("t.id")
-      .limit(RESEND_MAX)
-      .execute();
+    const ids = await transactionIdsCreatedBetween(db, scope, request.body.is_live, {
+      from: from!,
+      to: to!,
+      limit: RESEND_MAX,
+    });
     // One statement: every callback of the range that has somewhere to go is enqueued, or none.
-    const count = await enqueueTransactionCallbacks(
-      db,
-      rows.map((r) => r.id),
-      { kind: "TRANSACTION", trigger: "manual" },
-    );
+    const count = await enqueueTransactionCallbacks(db, ids, { kind: "TRANSACTION", trigger: "manual" });
     return reply.code(202).send({ detail: "Callback sent.", count });
   });
 }
