@@ -1,6 +1,13 @@
+import { callTarget } from "@portal/domain/paths";
 import { describe, expect, it } from "vitest";
 import { orderListQuery } from "./orders.api.ts";
-import { amountToMinor, transactionListQuery } from "./transactions.api.ts";
+import {
+  amountToMinor,
+  listQueryOf,
+  rangeParams,
+  rangeQuery,
+  transactionListQuery,
+} from "./transactions.api.ts";
 
 describe("list requests from the URL's table state", () => {
   it("sends amounts in minor units of the chosen currency (EGP without one)", () => {
@@ -28,5 +35,23 @@ describe("list requests from the URL's table state", () => {
     expect(orderListQuery({ status: "PAID", card_last4: "1234", page_size: 25 }, true)).toBe(
       "status=PAID&is_live=true&page=1&page_size=25",
     );
+  });
+  it("calls the contract's route with the same URL the query key names", () => {
+    const query = transactionListQuery(
+      { status: "success", currency: "EGP", amount_from: "10", page: 3 },
+      true,
+    );
+    expect(callTarget("GET /api/transactions", { query: listQueryOf(query) })).toEqual({
+      method: "GET",
+      url: `/api/transactions?${query}`,
+    });
+    expect(callTarget("GET /api/bank/transactions/:id", { params: { id: 42 } }).url).toBe(
+      "/api/bank/transactions/42",
+    );
+    expect(
+      callTarget("GET /api/transactions/totals", {
+        query: rangeParams(false, "2026-11-01", "2026-11-30", "UTC"),
+      }).url,
+    ).toBe(`/api/transactions/totals?${rangeQuery(false, "2026-11-01", "2026-11-30", "UTC")}`);
   });
 });
