@@ -17,6 +17,19 @@ export default defineConfig({
         },
       },
       { test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"] } },
+      {
+        // Component tests: the shared list kit and the screens' pieces, rendered in a DOM with Testing Library.
+        test: {
+          name: "web-components",
+          root: "apps/web",
+          include: ["src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["src/test/setup.ts"],
+        },
+        resolve: {
+          alias: [{ find: /^virtual:i18n\/.*$/, replacement: "/src/test/catalogueStub.ts" }],
+        },
+      },
       { test: { name: "checkout", root: "apps/checkout", include: ["src/**/*.test.ts"] } },
     ],
   },
