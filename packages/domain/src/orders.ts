@@ -1,4 +1,5 @@
 import type { Country } from "./countries.ts";
+import { TRANSACTION_SORTS } from "./transaction-types.ts";
 
 /**
  * Order and payment-link display statuses (merchant-dashboard.md section 4, back-office.md section 4).
@@ -7,15 +8,8 @@ import type { Country } from "./countries.ts";
 export const ORDER_DISPLAY_STATUSES = ["PAID", "UNPAID", "CANCELED"] as const;
 export type OrderDisplayStatus = (typeof ORDER_DISPLAY_STATUSES)[number];
 
-/** The orders list's sort: a column, "-" first for descending (no schema here: the web imports it). */
-export const ORDER_SORTS = [
-  "created_at",
-  "-created_at",
-  "amount_cents",
-  "-amount_cents",
-  "id",
-  "-id",
-] as const;
+/** The orders list sorts by the transactions list's columns (no schema here: the web imports it). */
+export const ORDER_SORTS = TRANSACTION_SORTS;
 
 export interface OrderStatusInput {
   amount: number;
