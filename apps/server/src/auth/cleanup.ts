@@ -1,16 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { purgeOldLocalMailText } from "../mail/outbox.ts";
 import { deleteExpiredRateLimits } from "../ratelimit/rate-limit.repository.ts";
 import { deleteIdleSessions } from "../sessions/session.repository.ts";
-import { deleteStalePasswordTokens } from "./password-tokens.ts";
+import { deleteStalePasswordTokens, TOKEN_VALIDITY_SECONDS } from "./password-tokens.ts";
 
-/** Deletes rows that can no longer be used: idle sessions, passed rate-limit windows, dead e-mailed tokens. */
+/** The longest an e-mail's content stays usable: a reactivation link (7 days; reset links 1 h, refund codes 10 min). */
+export const LOCAL_MAIL_TEXT_SECONDS = Math.max(...Object.values(TOKEN_VALIDITY_SECONDS));
+
+/**
+ * Deletes rows that can no longer be used: idle sessions, passed rate-limit windows, dead e-mailed tokens; and
+ * empties the local mailbox's texts older than anything they can carry.
+ */
 export async function deleteExpiredAuthRows(db: Kysely<DB>) {
   return {
     sessions: await deleteIdleSessions(db),
     rateLimits: await deleteExpiredRateLimits(db),
     passwordTokens: await deleteStalePasswordTokens(db),
+    localMailTexts: await purgeOldLocalMailText(db, LOCAL_MAIL_TEXT_SECONDS),
   };
 }
 

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
+import { deleteExpiredAuthRows, LOCAL_MAIL_TEXT_SECONDS } from "../auth/cleanup.ts";
 import { loadConfig } from "../config.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { claimDueEmails, enqueueEmail, listMailbox, MAILBOX_SIZE } from "./outbox.ts";
@@ -92,6 +93,76 @@ describeEachDatabase("e-mail outbox", (get) => {
     expect(await row(bad)).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
     await makeDue(bad);
     expect(await deliverDueEmails(db(), transport, "x")).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("keeps no text of a message once SMTP sent it (or gave up): recipient, subject and times stay", async () => {
+    await db().deleteFrom("email_outbox").where("status", "=", "queued").execute();
+    const link = "https://portal.test/portal2/en/reset-password?token=secret-reset-token";
+    const id = await enqueueEmail(
+      db(),
+      { smtp: true },
+      { ...mail(20), text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>` },
+    );
+    const given = await enqueueEmail(
+      db(),
+      { smtp: true },
+      { ...mail(21), to: "broken@example.test", text: `Code 123456` },
+    );
+    const transport: MailTransport = {
+      async sendMail(m) {
+        if (m.to === "broken@example.test") throw new Error("550 mailbox unavailable");
+      },
+    };
+    for (let i = 1; i <= MAX_DELIVERY_ATTEMPTS; i++) {
+      await makeDue(given);
+      await deliverDueEmails(db(), transport, "x");
+    }
+    const sent = await row(id);
+    expect(sent).toMatchObject({
+      status: "sent",
+      to_address: "user20@example.test",
+      subject: "Subject 20",
+      body_text: "",
+      body_html: null,
+    });
+    expect(sent.sent_at).not.toBeNull();
+    expect(await row(given)).toMatchObject({
+      status: "failed",
+      to_address: "broken@example.test",
+      body_text: "",
+      body_html: null,
+    });
+  });
+
+  it("empties the local mailbox's texts older than the longest link they carry (7 days), in the clean-up", async () => {
+    expect(LOCAL_MAIL_TEXT_SECONDS).toBe(7 * 24 * 3600);
+    const old = await enqueueEmail(
+      db(),
+      { smtp: false },
+      { ...mail(30), text: "Reactivate: https://portal.test/r?token=t" },
+    );
+    const recent = await enqueueEmail(
+      db(),
+      { smtp: false },
+      { ...mail(31), text: "Reset: https://portal.test/x?token=u" },
+    );
+    const age = (id: number, seconds: number) =>
+      db()
+        .updateTable("email_outbox")
+        .set({ created_at: sql`now() - ${`${seconds} seconds`}::interval` })
+        .where("id", "=", id)
+        .execute();
+    await age(old, LOCAL_MAIL_TEXT_SECONDS + 60);
+    await age(recent, LOCAL_MAIL_TEXT_SECONDS - 3600);
+    const cleaned = await deleteExpiredAuthRows(db());
+    expect(cleaned.localMailTexts).toBeGreaterThanOrEqual(1);
+    expect(await row(old)).toMatchObject({
+      status: "local",
+      subject: "Subject 30",
+      body_text: "",
+      body_html: null,
+    });
+    expect((await row(recent)).body_text).toContain("token=u");
   });
 });
 

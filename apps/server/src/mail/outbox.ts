@@ -87,10 +87,16 @@ export async function claimDueEmails(db: Kysely<DB>, limit: number): Promise<Cla
   return rows;
 }
 
+/**
+ * What an e-mail carries (reset and reactivation links, refund one-time codes) stays usable for a while, so its
+ * text is not kept once it has left: a sent (or given-up) message keeps its recipient, subject and times only.
+ */
+const CLEARED_BODY = { body_text: "", body_html: null } as const;
+
 export async function markSent(db: Kysely<DB>, id: number): Promise<void> {
   await db
     .updateTable("email_outbox")
-    .set({ status: "sent", sent_at: sql`now()`, last_error: null })
+    .set({ status: "sent", sent_at: sql`now()`, last_error: null, ...CLEARED_BODY })
     .where("id", "=", id)
     .execute();
 }
@@ -106,9 +112,24 @@ export async function markFailed(
     .updateTable("email_outbox")
     .set(
       retryInSeconds === undefined
-        ? { status: "failed", last_error: error }
+        ? { status: "failed", last_error: error, ...CLEARED_BODY }
         : { last_error: error, next_attempt_at: sql`now() + ${`${retryInSeconds} seconds`}::interval` },
     )
     .where("id", "=", id)
     .execute();
+}
+
+/**
+ * The local mailbox (no SMTP) keeps a message's text only as long as the longest-lived thing it can carry (the
+ * caller passes it: a reactivation link's 7 days); after that the text is emptied, the row kept. Answers how many.
+ */
+export async function purgeOldLocalMailText(db: Kysely<DB>, keepSeconds: number): Promise<number> {
+  const r = await db
+    .updateTable("email_outbox")
+    .set(CLEARED_BODY)
+    .where("status", "=", "local")
+    .where("created_at", "<", sql<Date>`now() - ${`${keepSeconds} seconds`}::interval`)
+    .where((eb) => eb.or([eb("body_text", "<>", ""), eb("body_html", "is not", null)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
