@@ -25,7 +25,8 @@ export function orderListQuery(search: TableSearch, isLive: boolean, timeZone?: 
 
 type OrderListQuery = NonNullable<CallInput<ApiRoutes["GET /api/orders"]>["query"]>;
 /** As transactions.api.ts listQueryOf: the URL's filters are text; the server validates them by the contract. */
-const orderQueryOf = (query: string) => Object.fromEntries(new URLSearchParams(query)) as OrderListQuery;
+export const orderQueryOf = (query: string) =>
+  Object.fromEntries(new URLSearchParams(query)) as OrderListQuery;
 
 export function useOrderList(view: Viewpoint, search: TableSearch, isLive: boolean) {
   const query = orderListQuery(search, isLive, useDateFormat().timeZone);
