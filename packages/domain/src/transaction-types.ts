@@ -6,7 +6,14 @@ export const TRANSACTION_TYPES = ["auth", "capture", "3ds", "void", "standalone"
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** The transactions list's sort: a column, "-" first for descending (no schema here: the web imports it). */
-export const TRANSACTION_SORTS = ["created_at", "-created_at", "amount_cents", "-amount_cents", "id", "-id"] as const;
+export const TRANSACTION_SORTS = [
+  "created_at",
+  "-created_at",
+  "amount_cents",
+  "-amount_cents",
+  "id",
+  "-id",
+] as const;
 
 /** Where a payment came from. "OTHER" is shown as "Application" in English. */
 export const ORIGINS = ["IFRAME", "PRODUCT", "INVOICE", "SDK", "OTHER"] as const;

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import type { ExportItem } from "@portal/domain/workspace-api";
+import type { ExportItem } from "@portal/domain/api/exports";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import { EXPORT_MAX_DAYS } from "@portal/domain/workspace-api";
+import { EXPORT_MAX_DAYS } from "@portal/domain/transaction-types";
 
 const DAY_MS = 86_400_000;
 

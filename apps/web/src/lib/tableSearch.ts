@@ -7,7 +7,7 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /**
  * Every filter of merchant-dashboard.md section 3 (Transaction filters), as the list API names them
- * (packages/domain/src/workspace-api.ts); is_live is not a filter here: the live/test toggle sets it.
+ * (packages/domain/src/api/transactions.ts and api/orders.ts); is_live is not a filter here: the live/test toggle sets it.
  * Amounts stay as typed (major units) in the URL and become minor units in the request.
  */
 export const TRANSACTION_FILTERS = [

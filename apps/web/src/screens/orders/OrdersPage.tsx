@@ -1,7 +1,7 @@
 import "@mantine/dates/styles.css";
+import type { OrderListItem } from "@portal/domain/api/orders";
 import { CURRENCIES } from "@portal/domain/currencies";
-import { ORDER_DISPLAY_STATUSES } from "@portal/domain/orders";
-import { ORDER_SORTS, type OrderListItem } from "@portal/domain/workspace-api";
+import { ORDER_DISPLAY_STATUSES, ORDER_SORTS } from "@portal/domain/orders";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
