@@ -1,3 +1,4 @@
+import { DASHBOARD_VERSION } from "@portal/domain/app-config";
 import { type Country, countryFromHost, isCountry } from "@portal/domain/countries";
 import { useSyncExternalStore } from "react";
 import { type AppConfig, authApi } from "../auth/auth.api.ts";
@@ -8,7 +9,6 @@ import { type AppConfig, authApi } from "../auth/auth.api.ts";
  * force it with localStorage.country_override = "PAK" (docs/web.md).
  */
 export const COUNTRY_OVERRIDE_KEY = "country_override";
-export const DASHBOARD_VERSION = "1.1.5";
 
 function localOverride(): Country | undefined {
   const value = localStorage.getItem(COUNTRY_OVERRIDE_KEY)?.toUpperCase();
