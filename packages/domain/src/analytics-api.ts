@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * HTTP contract of the home page and the reports overview (issue 5, merchant-dashboard.md sections 2 and 3):
- * `GET /api/analytics/home` and `GET /api/analytics/reports`, both with the query below. Amounts are integer
+ * The query and answers of the home page and the reports overview (issue 5, merchant-dashboard.md sections 2
+ * and 3): `GET /api/analytics/home` and `GET /api/analytics/reports` (their contracts: api/analytics.ts), both
+ * with the query below. Amounts are integer
  * minor units of their currency; nothing is ever summed across currencies. Dates are read in the merchant
  * country's time zone (`time_zone` in the answer). How presets become ranges: periods.ts (the web uses it too).
  */
@@ -182,9 +183,12 @@ export const homeAnswerSchema = z.object({
   buckets: z.array(bucketSchema),
   cards: z.array(summaryCardsSchema),
   series: z.array(currencySeriesSchema),
-  /** The 5 newest of the mode (is_live), whatever the period. */
-  recent_orders: z.array(recentOrderSchema),
-  recent_transactions: z.array(recentTransactionSchema),
+  /**
+   * The 5 newest of the mode (is_live), whatever the period; null for a caller who may not see them (without
+   * "can view orders", "can view transactions"): the home screen then leaves the panel out.
+   */
+  recent_orders: z.array(recentOrderSchema).nullable(),
+  recent_transactions: z.array(recentTransactionSchema).nullable(),
   /** False: show the start-accepting prompt. */
   has_live_integration: z.boolean(),
 });

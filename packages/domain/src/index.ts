@@ -1,4 +1,5 @@
 export * from "./analytics-api.ts";
+export * from "./api/analytics.ts";
 export * from "./api/callbacks.ts";
 export * from "./api/auth.ts";
 export * from "./api/bank.ts";

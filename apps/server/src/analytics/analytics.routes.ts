@@ -1,17 +1,9 @@
-import { analyticsQuerySchema, homeAnswerSchema, PeriodError, reportsAnswerSchema } from "@portal/domain";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { analyticsApi, PeriodError } from "@portal/domain";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { authError, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
+import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../security/errors.ts";
 import { bankScope, foldAnalytics, homeFigures, merchantScope, reportFigures } from "./analytics.service.ts";
-
-const TAGS = ["analytics"];
-const errorSchema = z.object({
-  detail: z.string(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-});
 
 function periodError(error: unknown): never {
   if (error instanceof PeriodError) throw new HttpError(400, "invalid_period", error.message);
@@ -29,50 +21,27 @@ function figuresMerchantId(request: FastifyRequest): number {
   return requireMerchantId(request);
 }
 
-export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/analytics/home",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Home page figures: summary cards, charts, recent orders and transactions",
-        description:
-          "Per currency, in the merchant country's time zone, for the caller's merchant and mode (is_live). 400 invalid_period for a refused period.",
-        querystring: analyticsQuerySchema,
-        response: { 200: homeAnswerSchema, 400: errorSchema },
-      },
-      config: { permission: null },
-    },
-    async (request) => {
-      const merchantId = figuresMerchantId(request);
-      const scope = await merchantScope(app.deps.database.db, merchantId, request.query.is_live);
-      return homeFigures(app.deps.database.db, scope, request.query, new Date()).catch(periodError);
-    },
-  );
+export const analyticsRoutes: FastifyPluginAsync = async (app) => {
+  implement(app, analyticsApi.home, async (request) => {
+    const merchantId = figuresMerchantId(request);
+    // The recent lists carry customer data: only for a caller who may see orders and transactions (issue 10).
+    const { permissions } = requireUser(request);
+    const scope = await merchantScope(app.deps.database.db, merchantId, request.query.is_live);
+    return homeFigures(app.deps.database.db, scope, request.query, new Date(), {
+      recentOrders: permissions.has("can view orders"),
+      recentTransactions: permissions.has("can view transactions"),
+    }).catch(periodError);
+  });
 
-  app.get(
-    "/api/analytics/reports",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Reports overview: sales, refunds, transfers, customers, methods, branches, card schemes",
-        description:
-          "Per currency, in the merchant country's time zone, for the caller's merchant and mode (is_live); for a bank user, its merchants together in the bank country's time zone. 400 invalid_period for a refused period.",
-        querystring: analyticsQuerySchema,
-        response: { 200: reportsAnswerSchema, 400: errorSchema },
-      },
-      config: { permission: "can view reports" },
-    },
-    async (request) => {
-      // A bank (the bank layout's Reports screen) reads the figures of its own merchants.
-      const bankId = requireUser(request).bank_id;
-      const scope =
-        bankId !== null
-          ? await bankScope(app.deps.database.db, bankId, request.query.is_live)
-          : await merchantScope(app.deps.database.db, figuresMerchantId(request), request.query.is_live);
-      return reportFigures(app.deps.database.db, scope, request.query, new Date()).catch(periodError);
-    },
-  );
+  implement(app, analyticsApi.reports, async (request) => {
+    // A bank (the bank layout's Reports screen) reads the figures of its own merchants.
+    const bankId = requireUser(request).bank_id;
+    const scope =
+      bankId !== null
+        ? await bankScope(app.deps.database.db, bankId, request.query.is_live)
+        : await merchantScope(app.deps.database.db, figuresMerchantId(request), request.query.is_live);
+    return reportFigures(app.deps.database.db, scope, request.query, new Date()).catch(periodError);
+  });
 };
 
 const FOLD_EVERY_MS = 5_000;

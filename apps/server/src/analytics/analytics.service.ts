@@ -275,11 +275,18 @@ function only(rows: RollupRow[] | null, currency: string): RollupRow[] | null {
   return rows ? rows.filter((r) => r.currency === currency) : null;
 }
 
+/** Which recent lists of the home page the caller may see (they carry customer data). */
+export interface RecentLists {
+  recentOrders: boolean;
+  recentTransactions: boolean;
+}
+
 export async function homeFigures(
   db: Kysely<DB>,
   scope: MerchantScope,
   query: AnalyticsQuery,
   now: Date,
+  show: RecentLists,
 ): Promise<HomeAnswer> {
   const period = resolvePeriod(query, now, scope.timeZone);
   const g = period.granularity;
@@ -290,44 +297,48 @@ export async function homeFigures(
       cmp ? rollup(db, scope, "method", cmp.from, cmp.to, g, query.channel) : null,
       rollup(db, scope, "orders", period.from, period.to, null),
       cmp ? rollup(db, scope, "orders", cmp.from, cmp.to, null) : null,
-      db
-        .selectFrom("orders")
-        .select([
-          "id",
-          "merchant_order_id",
-          "amount_cents",
-          "currency",
-          "payment_status",
-          "delivery_needed",
-          "created_at",
-        ])
-        .where(ofScope(scope))
-        .where("is_live", "=", scope.isLive)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(5)
-        .execute(),
-      db
-        .selectFrom("transactions")
-        .select([
-          "id",
-          "order_id",
-          "amount_cents",
-          "currency",
-          "status",
-          "trnx_type",
-          "gateway_type",
-          "channel",
-          "card_last4",
-          "created_at",
-        ])
-        .where(ofScope(scope))
-        .where("is_live", "=", scope.isLive)
-        .$if(query.channel !== "all", (q) => q.where("channel", "=", query.channel))
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(5)
-        .execute(),
+      show.recentOrders
+        ? db
+            .selectFrom("orders")
+            .select([
+              "id",
+              "merchant_order_id",
+              "amount_cents",
+              "currency",
+              "payment_status",
+              "delivery_needed",
+              "created_at",
+            ])
+            .where(ofScope(scope))
+            .where("is_live", "=", scope.isLive)
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(5)
+            .execute()
+        : null,
+      show.recentTransactions
+        ? db
+            .selectFrom("transactions")
+            .select([
+              "id",
+              "order_id",
+              "amount_cents",
+              "currency",
+              "status",
+              "trnx_type",
+              "gateway_type",
+              "channel",
+              "card_last4",
+              "created_at",
+            ])
+            .where(ofScope(scope))
+            .where("is_live", "=", scope.isLive)
+            .$if(query.channel !== "all", (q) => q.where("channel", "=", query.channel))
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(5)
+            .execute()
+        : null,
       db
         .selectFrom("integrations")
         .select("id")
@@ -388,27 +399,29 @@ export async function homeFigures(
     buckets: period.buckets.map((b) => ({ bucket: b.bucket, start: b.start.toISOString() })),
     cards,
     series,
-    recent_orders: recentOrders.map((r) => ({
-      id: Number(r.id),
-      merchant_order_id: r.merchant_order_id,
-      amount_cents: Number(r.amount_cents),
-      currency: r.currency,
-      payment_status: r.payment_status,
-      delivery_needed: r.delivery_needed,
-      created_at: new Date(r.created_at).toISOString(),
-    })),
-    recent_transactions: recentTransactions.map((r) => ({
-      id: Number(r.id),
-      order_id: r.order_id === null ? null : Number(r.order_id),
-      amount_cents: Number(r.amount_cents),
-      currency: r.currency,
-      status: r.status,
-      trnx_type: r.trnx_type,
-      gateway_type: r.gateway_type,
-      channel: r.channel,
-      card_last4: r.card_last4,
-      created_at: new Date(r.created_at).toISOString(),
-    })),
+    recent_orders:
+      recentOrders?.map((r) => ({
+        id: Number(r.id),
+        merchant_order_id: r.merchant_order_id,
+        amount_cents: Number(r.amount_cents),
+        currency: r.currency,
+        payment_status: r.payment_status,
+        delivery_needed: r.delivery_needed,
+        created_at: new Date(r.created_at).toISOString(),
+      })) ?? null,
+    recent_transactions:
+      recentTransactions?.map((r) => ({
+        id: Number(r.id),
+        order_id: r.order_id === null ? null : Number(r.order_id),
+        amount_cents: Number(r.amount_cents),
+        currency: r.currency,
+        status: r.status,
+        trnx_type: r.trnx_type,
+        gateway_type: r.gateway_type,
+        channel: r.channel,
+        card_last4: r.card_last4,
+        created_at: new Date(r.created_at).toISOString(),
+      })) ?? null,
     has_live_integration: live !== undefined,
   };
 }

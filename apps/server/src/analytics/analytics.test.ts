@@ -3,6 +3,7 @@ import {
   analyticsQuerySchema,
   bucketLabel,
   type HomeAnswer,
+  type PermissionName,
   type ReportsAnswer,
   resolvePeriod,
   transferStatus,
@@ -137,6 +138,9 @@ async function expected(db: Kysely<DB>, merchantId: number, query: AnalyticsQuer
   return { scope, period, current, previous, figures, byCurrency, byLabel, ok, all: rows };
 }
 
+/** The owner's view: both recent lists. */
+const ALL_LISTS = { recentOrders: true, recentTransactions: true };
+
 function sorted<T>(list: T[], key: (x: T) => string): T[] {
   return [...list].sort((a, b) => key(a).localeCompare(key(b)));
 }
@@ -144,7 +148,7 @@ function sorted<T>(list: T[], key: (x: T) => string): T[] {
 async function checkHome(db: Kysely<DB>, merchantId: number, input: Partial<AnalyticsQuery>) {
   const query = analyticsQuerySchema.parse(input);
   const e = await expected(db, merchantId, query);
-  const answer: HomeAnswer = await homeFigures(db, e.scope, query, NOW);
+  const answer: HomeAnswer = await homeFigures(db, e.scope, query, NOW, ALL_LISTS);
   expect(answer.buckets.map((b) => b.bucket)).toEqual(e.period.buckets.map((b) => b.bucket));
   const orders = await db
     .selectFrom("orders")
@@ -438,6 +442,7 @@ describeEachDatabase("analytics rollup", (get) => {
       scope,
       analyticsQuerySchema.parse({ date: "today", comparison: "previous_7_days", is_live: "true" }),
       NOW,
+      ALL_LISTS,
     );
     expect(today.range.from).toBe("2026-11-24T21:00:00.000Z");
     expect(today.cards[0]?.successful.amount).toEqual({ value: 200, previous: 400, change_percent: -50 });
@@ -446,6 +451,7 @@ describeEachDatabase("analytics rollup", (get) => {
       scope,
       analyticsQuerySchema.parse({ date: "last_7_days", granularity: "daily", is_live: "true" }),
       NOW,
+      ALL_LISTS,
     );
     const byDay = Object.fromEntries(week.series[0]!.points.map((p) => [p.bucket, p.gross_amount]));
     expect(byDay).toMatchObject({ "2026-11-24": 100, "2026-11-25": 200, "2026-11-19": 0 });
@@ -456,6 +462,7 @@ describeEachDatabase("analytics rollup", (get) => {
       scope,
       analyticsQuerySchema.parse({ date: "yesterday", granularity: "hourly", is_live: "true" }),
       NOW,
+      ALL_LISTS,
     );
     expect(hourly.series[0]!.points.find((p) => p.bucket === "2026-11-24T23:00")?.gross_amount).toBe(100);
   });
@@ -514,7 +521,7 @@ describeEachDatabase("analytics routes", (get) => {
     expect(body.range.time_zone).toBe("Asia/Muscat");
     expect(body.cards).toHaveLength(1);
     expect(body.cards[0]).toMatchObject({ currency: "OMR", successful: { amount: { value: 27750 } } });
-    expect(body.recent_transactions[0]).toMatchObject({ amount_cents: 27750, gateway_type: "omannet" });
+    expect(body.recent_transactions?.[0]).toMatchObject({ amount_cents: 27750, gateway_type: "omannet" });
     expect(body.has_live_integration).toBe(false);
 
     const reports = await app.inject({
@@ -542,6 +549,76 @@ describeEachDatabase("analytics routes", (get) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: "invalid_period" });
     expect((await app.inject({ method: "GET", url: "/api/analytics/home" })).statusCode).toBe(401);
+  });
+
+  it("shows the recent transactions only to who may view transactions, the recent orders only to who may view orders", async () => {
+    // Issue 10 hardening: GET /api/analytics/home is any signed-in merchant user's, and its recent lists carry
+    // the customers' orders and payments; staff without those permissions saw them.
+    const db = get().database.db;
+    const f = fixtures(db);
+    const owner = await f.user("Merchant", { country: "EGY" });
+    const merchantId = owner.merchant_id!;
+    const secret = unique("ORDER-PRIVATE-");
+    const order = await db
+      .insertInto("orders")
+      .values({
+        merchant_id: merchantId,
+        is_live: false,
+        amount_cents: 4321,
+        currency: "EGP",
+        merchant_order_id: secret,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await insertPayments(db, [
+      {
+        merchant_id: merchantId,
+        order_id: order.id,
+        is_live: false,
+        amount_cents: 4321,
+        currency: "EGP",
+        status: "success",
+        gateway_type: "VPC",
+        trnx_type: "standalone",
+        origin: "IFRAME",
+        card_last4: "2346",
+      },
+    ]);
+    const home = async (permissions: PermissionName[] | "owner") => {
+      const user =
+        permissions === "owner" ? owner : await f.user("MerchantStaff", { merchantId, permissions });
+      const res = await app.inject({
+        method: "GET",
+        url: "/api/analytics/home",
+        headers: (await f.session(user)).headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return { text: res.body, body: res.json() as HomeAnswer };
+    };
+
+    const none = await home([]);
+    expect(none.body.recent_orders).toBeNull();
+    expect(none.body.recent_transactions).toBeNull();
+    expect(none.text).not.toContain(secret);
+    expect(none.text).not.toContain("2346");
+    // The figures themselves stay: the home page is every merchant user's.
+    expect(none.body.cards[0]).toMatchObject({ currency: "EGP", successful: { amount: { value: 4321 } } });
+
+    const transactions = await home(["can view transactions"]);
+    expect(transactions.body.recent_orders).toBeNull();
+    expect(transactions.text).not.toContain(secret);
+    expect(transactions.body.recent_transactions?.[0]).toMatchObject({
+      order_id: order.id,
+      card_last4: "2346",
+    });
+
+    const orders = await home(["can view orders"]);
+    expect(orders.body.recent_transactions).toBeNull();
+    expect(orders.body.recent_orders?.[0]).toMatchObject({ id: order.id, merchant_order_id: secret });
+
+    const all = await home("owner");
+    expect(all.body.recent_orders?.[0]?.id).toBe(order.id);
+    expect(all.body.recent_transactions?.[0]?.order_id).toBe(order.id);
   });
 });
 

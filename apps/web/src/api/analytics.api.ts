@@ -1,12 +1,12 @@
-import type { AnalyticsQueryInput, HomeAnswer, ReportsAnswer } from "@portal/domain/analytics-api";
+import type { AnalyticsQueryInput } from "@portal/domain/analytics-api";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { PeriodState } from "../lib/periodSearch.ts";
 import type { DataMode } from "../live/liveMode.ts";
 import { useLiveMode } from "../live/useLiveMode.ts";
-import { api } from "./client.ts";
+import { call } from "./client.ts";
 
 /**
- * GET /api/analytics/home and /api/analytics/reports (contract: packages/domain analytics-api.ts). The URL's
+ * GET /api/analytics/home and /api/analytics/reports (contract: packages/domain/src/api/analytics.ts). The URL's
  * `period` is the API's `date`; the live/test mode becomes `is_live`. The currency choice is not sent: the
  * answer holds every currency and the screen shows one at a time.
  */
@@ -30,18 +30,6 @@ export function analyticsRequestOf(state: PeriodState, mode: DataMode): Analytic
   return out;
 }
 
-export function analyticsQueryString(req: AnalyticsRequest): string {
-  const params = new URLSearchParams();
-  params.set("date", req.date);
-  if (req.date_from) params.set("date_from", req.date_from);
-  if (req.date_to) params.set("date_to", req.date_to);
-  params.set("comparison", req.comparison);
-  params.set("granularity", req.granularity);
-  params.set("channel", req.channel);
-  params.set("is_live", String(req.is_live));
-  return params.toString();
-}
-
 export const analyticsKeys = {
   all: ["analytics"] as const,
   home: (req: AnalyticsRequest) => [...analyticsKeys.all, "home", req] as const,
@@ -54,8 +42,7 @@ export function useHomeAnalytics(state: PeriodState) {
   const req = analyticsRequestOf(state, mode);
   return useQuery({
     queryKey: analyticsKeys.home(req),
-    queryFn: ({ signal }) =>
-      api.get<HomeAnswer>(`/api/analytics/home?${analyticsQueryString(req)}`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/analytics/home", { query: req }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -65,8 +52,7 @@ export function useReportsAnalytics(state: PeriodState) {
   const req = analyticsRequestOf(state, mode);
   return useQuery({
     queryKey: analyticsKeys.reports(req),
-    queryFn: ({ signal }) =>
-      api.get<ReportsAnswer>(`/api/analytics/reports?${analyticsQueryString(req)}`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/analytics/reports", { query: req }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

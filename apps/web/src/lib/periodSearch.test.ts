@@ -4,8 +4,9 @@ import {
   GRANULARITIES as CONTRACT_GRANULARITIES,
   DATE_PRESETS as CONTRACT_PRESETS,
 } from "@portal/domain/analytics-api";
+import { callTarget } from "@portal/domain/paths";
 import { describe, expect, it } from "vitest";
-import { analyticsQueryString, analyticsRequestOf } from "../api/analytics.api.ts";
+import { analyticsRequestOf } from "../api/analytics.api.ts";
 import {
   CHANNELS,
   COMPARISON_PRESETS,
@@ -107,8 +108,8 @@ describe("period search state in the URL", () => {
       is_live: false,
     });
     const live = analyticsRequestOf(periodStateOf({ period: "today", comparison: "none" }), "live");
-    expect(analyticsQueryString(live)).toBe(
-      "date=today&comparison=none&granularity=daily&channel=all&is_live=true",
+    expect(callTarget("GET /api/analytics/home", { query: live }).url).toBe(
+      "/api/analytics/home?date=today&comparison=none&granularity=daily&channel=all&is_live=true",
     );
   });
 });

@@ -1,4 +1,5 @@
 import type { RouteContract, RouteTable } from "../contract.ts";
+import { analyticsApi } from "./analytics.ts";
 import { authApi, mailboxApi } from "./auth.ts";
 import { bankApi } from "./bank.ts";
 import { callbacksApi } from "./callbacks.ts";
@@ -20,6 +21,7 @@ import { transactionsApi } from "./transactions.ts";
  * has no contract here or a contract has no route.
  */
 export const API = {
+  analytics: analyticsApi,
   auth: authApi,
   bank: bankApi,
   callbacks: callbacksApi,

@@ -149,14 +149,21 @@ function HomeFigures({
           />
         </Grid.Col>
       </Grid>
-      <Grid>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <RecentOrders orders={answer.recent_orders} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <RecentTransactions transactions={answer.recent_transactions} />
-        </Grid.Col>
-      </Grid>
+      {/* A list is null for a user who may not view orders (transactions): its panel is left out. */}
+      {answer.recent_orders || answer.recent_transactions ? (
+        <Grid>
+          {answer.recent_orders ? (
+            <Grid.Col span={{ base: 12, lg: answer.recent_transactions ? 6 : 12 }}>
+              <RecentOrders orders={answer.recent_orders} />
+            </Grid.Col>
+          ) : null}
+          {answer.recent_transactions ? (
+            <Grid.Col span={{ base: 12, lg: answer.recent_orders ? 6 : 12 }}>
+              <RecentTransactions transactions={answer.recent_transactions} />
+            </Grid.Col>
+          ) : null}
+        </Grid>
+      ) : null}
     </Stack>
   );
 }
