@@ -1,4 +1,4 @@
-import type { AnswerOf, ApiRoutes, LoginRequest } from "@portal/domain";
+import type { AnswerOf, ApiRoutes, ChangePasswordRequest, LoginRequest } from "@portal/domain";
 import { call } from "../api/client.ts";
 
 /**
@@ -18,8 +18,7 @@ export const authApi = {
   me: () => call("GET /api/auth/me", undefined, quiet),
   logout: () => call("GET /api/auth/logout", undefined, quiet),
   permissions: () => call("GET /api/auth/merchant_staff/permission/list_perms"),
-  changePassword: (body: { old_password: string; new_password: string }) =>
-    call("POST /api/auth/change_password", { body }),
+  changePassword: (body: ChangePasswordRequest) => call("POST /api/auth/change_password", { body }),
   forgotPassword: (email: string) => call("POST /api/auth/forgot_password", { body: { email } }, quiet),
   resetPassword: (token: string, newPassword: string) =>
     call("POST /api/auth/reset_password", { body: { token, new_password: newPassword } }, quiet),

@@ -105,6 +105,7 @@ export const changePasswordRequestSchema = z.object({
   old_password: z.string().min(1),
   new_password: z.string().min(1),
 });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.object({
   email: boundedText(254).trim().min(1),
@@ -207,7 +208,7 @@ export const authApi = {
     tags: TAGS,
     summary: "Set a new password with an e-mailed token",
     body: resetPasswordRequestSchema,
-    answers: { 200: detailResponseSchema, 400: errorResponseSchema },
+    answers: { 200: detailResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
   }),
   reactivate: route({
     method: "POST",
@@ -216,7 +217,7 @@ export const authApi = {
     tags: TAGS,
     summary: "Reactivate a locked account with an e-mailed token",
     body: reactivateRequestSchema,
-    answers: { 200: detailResponseSchema, 400: errorResponseSchema },
+    answers: { 200: detailResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
   }),
   /**
    * Switching dashboards (spec sections 2 and 7): another dashboard's session token, sent as a bearer token,
