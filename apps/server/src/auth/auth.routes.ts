@@ -53,17 +53,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   implement(app, authApi.forgotPassword, async (request) => {
-    await forgotPassword(ctx(), request.body.email, request.ip);
+    await forgotPassword(ctx(), request.body.email, request.ip, request.log);
     return { detail: AUTH_DETAILS.reset_link_sent };
   });
 
   implement(app, authApi.resetPassword, async (request) => {
-    await resetPassword(ctx(), request.body.token, request.body.new_password);
+    await resetPassword(ctx(), request.body.token, request.body.new_password, request.ip);
     return { detail: AUTH_DETAILS.password_reset };
   });
 
   implement(app, authApi.reactivate, async (request) => {
-    await reactivate(ctx(), request.body.token);
+    await reactivate(ctx(), request.body.token, request.ip);
     return { detail: AUTH_DETAILS.reactivated };
   });
 };

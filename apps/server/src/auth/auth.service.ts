@@ -9,10 +9,10 @@ import {
   type SessionResponse,
 } from "@portal/domain";
 import { type Kysely, sql } from "kysely";
-import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
+import { runAfterReply } from "../http/after-reply.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { reactivationEmail, resetPasswordEmail } from "../mail/templates.ts";
+import { reactivationEmail } from "../mail/templates.ts";
 import {
   clearRateLimit,
   hitRateLimits,
@@ -38,10 +38,12 @@ import {
   TOKEN_VALIDITY_SECONDS,
 } from "./password-tokens.ts";
 import { loadSessionProfile } from "./profile.ts";
+import { type MailContext, mailMode, portalLink, sendResetLinks } from "./reset-links.ts";
 
-export interface AuthContext {
-  db: Kysely<DB>;
-  config: Pick<Config, "publicUrl" | "smtpUrl">;
+export type AuthContext = MailContext;
+
+interface ErrorLog {
+  error(obj: object, msg: string): void;
 }
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -69,14 +71,6 @@ let dummyHash: Promise<string> | undefined;
 function unknownUserHash(): Promise<string> {
   dummyHash ??= hashPassword(newToken());
   return dummyHash;
-}
-
-function mode(ctx: AuthContext) {
-  return { smtp: ctx.config.smtpUrl !== undefined };
-}
-
-function link(ctx: AuthContext, page: "reset-password" | "reactivate", token: string): string {
-  return `${ctx.config.publicUrl}/portal2/en/${page}?token=${encodeURIComponent(token)}`;
 }
 
 export async function sessionAnswer(db: Kysely<DB>, userId: number, token: string): Promise<SessionResponse> {
@@ -230,8 +224,8 @@ export async function changePassword(
         const days = TOKEN_VALIDITY_SECONDS.reactivate / 86400;
         await enqueueEmail(
           trx,
-          mode(ctx),
-          reactivationEmail(target.email, target.username, link(ctx, "reactivate", token), days),
+          mailMode(ctx),
+          reactivationEmail(target.email, target.username, portalLink(ctx, "reactivate", token), days),
         );
       }
       return true;
@@ -263,44 +257,59 @@ export async function changePassword(
   });
 }
 
-/** Sends a reset link to every account with this e-mail; the answer never tells whether one exists. */
-export async function forgotPassword(ctx: AuthContext, email: string, ip: string): Promise<void> {
+/**
+ * Sends a reset link to every account with this e-mail; the answer never tells whether one exists, neither by
+ * its text nor by its time: past the rate limit it answers at once, and the lookup and the e-mail run after the
+ * reply for every address alike (sendResetLinks; errors logged).
+ */
+export async function forgotPassword(
+  ctx: AuthContext,
+  email: string,
+  ip: string,
+  log: ErrorLog,
+): Promise<void> {
   const address = email.trim().toLowerCase();
   const limit = await hitRateLimits(ctx.db, [
     { key: `forgot:email:${address}`, rule: FORGOT_LIMITS.email },
     { key: `forgot:ip:${ip}`, rule: FORGOT_LIMITS.ip },
   ]);
-  if (!limit.allowed)
-    throw new HttpError(429, "too_many_requests", AUTH_DETAILS.too_many_requests, undefined, {
-      "retry-after": String(limit.retryAfterSeconds),
-    });
-  const users = await ctx.db
-    .selectFrom("users")
-    .select(["id", "email", "username"])
-    .where(sql`lower(email)`, "=", address)
-    .execute();
-  if (users.length === 0) return;
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const u of users) {
-      const token = await issuePasswordToken(trx, u.id, "reset");
-      await enqueueEmail(
-        trx,
-        mode(ctx),
-        resetPasswordEmail(u.email, u.username, link(ctx, "reset-password", token)),
-      );
-    }
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+  runAfterReply(ctx.db, log, "reset e-mail", () => sendResetLinks(ctx, address));
+}
+
+/** Tries of e-mailed links per address: 20 each per 15 minutes for reset and for reactivation. */
+export const LINK_LIMITS = {
+  reset: { limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  reactivate: { limit: 20, windowSeconds: FIFTEEN_MINUTES },
+} satisfies Record<string, RateLimitRule>;
+
+function tooManyRequests(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, "too_many_requests", AUTH_DETAILS.too_many_requests, undefined, {
+    "retry-after": String(retryAfterSeconds),
   });
 }
 
+async function limitLinkTries(db: Kysely<DB>, purpose: keyof typeof LINK_LIMITS, ip: string): Promise<void> {
+  const limit = await hitRateLimits(db, [{ key: `${purpose}:ip:${ip}`, rule: LINK_LIMITS[purpose] }]);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+}
+
 /** Sets a new password from an e-mailed link; also reactivates a locked account and ends all its sessions. */
-export async function resetPassword(ctx: AuthContext, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  ctx: AuthContext,
+  token: string,
+  newPassword: string,
+  ip: string,
+): Promise<void> {
+  await limitLinkTries(ctx.db, "reset", ip);
   // Checked first so a weak password does not use up the link.
   const weak = weakPasswordError(newPassword);
   if (weak) throw weak;
-  const hash = await hashPassword(newPassword);
   const done = await ctx.db.transaction().execute(async (trx) => {
     const userId = await consumePasswordToken(trx, token, "reset");
     if (userId === undefined) return false;
+    // Hashed only once the link is known good: a guessed token costs no argon2 work.
+    const hash = await hashPassword(newPassword);
     await trx
       .updateTable("users")
       .set({ password_hash: hash, is_active: true, is_temp_password: false, failed_old_password_attempts: 0 })
@@ -313,7 +322,8 @@ export async function resetPassword(ctx: AuthContext, token: string, newPassword
   if (!done) throw authError(400, "invalid_token");
 }
 
-export async function reactivate(ctx: AuthContext, token: string): Promise<void> {
+export async function reactivate(ctx: AuthContext, token: string, ip: string): Promise<void> {
+  await limitLinkTries(ctx.db, "reactivate", ip);
   const done = await ctx.db.transaction().execute(async (trx) => {
     const userId = await consumePasswordToken(trx, token, "reactivate");
     if (userId === undefined) return false;

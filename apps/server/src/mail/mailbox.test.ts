@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
+import { settleAfterReply } from "../http/after-reply.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { type Fixtures, fixtures } from "../test/fixtures.ts";
@@ -46,7 +47,8 @@ describeEachDatabase("local mailbox", (get) => {
     expect(outsider.statusCode).toBe(404);
     expect(outsider.body).not.toContain(victim.email);
     expect(outsider.body).not.toContain("reset-password");
-    // The mail is there: the key holder sees it.
+    // The mail is there (sent after the answer): the key holder sees it.
+    await settleAfterReply(app.deps.database.db);
     const holder = await read(app, mailboxHeaders(app));
     expect(holder.body).toContain(victim.email);
     expect(holder.body).toContain("reset-password?token=");
