@@ -10,7 +10,7 @@ import { StatCards, useFigures } from "../../components/analytics/Figures.tsx";
 import { usePeriodState } from "../../components/analytics/usePeriodState.ts";
 import type { PeriodState } from "../../lib/periodSearch.ts";
 import { NewDashboardBanner } from "./NewDashboardBanner.tsx";
-import { RecentOrders, RecentTransactions } from "./RecentLists.tsx";
+import { RecentPanels } from "./RecentLists.tsx";
 import { StartAccepting } from "./StartAccepting.tsx";
 
 /** The merchant home (merchant-dashboard.md section 2). */
@@ -149,21 +149,7 @@ function HomeFigures({
           />
         </Grid.Col>
       </Grid>
-      {/* A list is null for a user who may not view orders (transactions): its panel is left out. */}
-      {answer.recent_orders || answer.recent_transactions ? (
-        <Grid>
-          {answer.recent_orders ? (
-            <Grid.Col span={{ base: 12, lg: answer.recent_transactions ? 6 : 12 }}>
-              <RecentOrders orders={answer.recent_orders} />
-            </Grid.Col>
-          ) : null}
-          {answer.recent_transactions ? (
-            <Grid.Col span={{ base: 12, lg: answer.recent_orders ? 6 : 12 }}>
-              <RecentTransactions transactions={answer.recent_transactions} />
-            </Grid.Col>
-          ) : null}
-        </Grid>
-      ) : null}
+      <RecentPanels orders={answer.recent_orders} transactions={answer.recent_transactions} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Grid, Table, Text, Title } from "@mantine/core";
 import type { RecentOrder, RecentTransaction } from "@portal/domain/analytics-api";
 import { type Currency, isCurrency } from "@portal/domain/currencies";
 import { formatAmount } from "@portal/domain/money";
@@ -141,5 +141,34 @@ export function RecentTransactions({ transactions }: { transactions: RecentTrans
         </Table.ScrollContainer>
       )}
     </Card>
+  );
+}
+
+/**
+ * The home page's recent orders and transactions side by side. A list is null when the user may not view orders
+ * (transactions): the server leaves it out and its panel is not shown; the other one then takes the whole row.
+ */
+export function RecentPanels({
+  orders,
+  transactions,
+}: {
+  orders: RecentOrder[] | null;
+  transactions: RecentTransaction[] | null;
+}) {
+  if (!orders && !transactions) return null;
+  const span = { base: 12, lg: orders && transactions ? 6 : 12 };
+  return (
+    <Grid>
+      {orders ? (
+        <Grid.Col span={span}>
+          <RecentOrders orders={orders} />
+        </Grid.Col>
+      ) : null}
+      {transactions ? (
+        <Grid.Col span={span}>
+          <RecentTransactions transactions={transactions} />
+        </Grid.Col>
+      ) : null}
+    </Grid>
   );
 }
