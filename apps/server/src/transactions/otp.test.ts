@@ -6,7 +6,7 @@ import { MIGRATIONS } from "../db/migrate.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures } from "../test/fixtures.ts";
-import { consumeRefundOtp, issueRefundOtp } from "./otp.ts";
+import { consumeRefundOtp, issueRefundOtp, OTP_MAX_ATTEMPTS } from "./otp.ts";
 import { rows } from "./test-rows.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -47,6 +47,49 @@ describeEachDatabase("refund one-time codes at rest (issue 10)", (get) => {
     expect(await consumeRefundOtp(db, dataKey, tx.id, user.id, code)).toBe(true);
     expect(await consumeRefundOtp(db, dataKey, tx.id, user.id, code)).toBe(false);
   }, 60_000);
+});
+
+describeEachDatabase("refund one-time code tries (issue 10)", (get) => {
+  it("counts parallel wrong guesses atomically: at most 5 tries, then even the right code is refused", async () => {
+    const db = get().database.db;
+    const dataKey = randomBytes(32);
+    const user = await fixtures(db).user("Merchant");
+    const tx = await rows(db).payment(user.merchant_id!, {
+      gateway_type: "UIG",
+      card_first6: null,
+      card_last4: null,
+    });
+    const code = await issueRefundOtp(db, dataKey, tx.id, user.id);
+    const wrong = (i: number) => sixDigits((Number(code) + 1 + i) % 1_000_000);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => consumeRefundOtp(db, dataKey, tx.id, user.id, wrong(i))),
+    );
+    expect(results.every((r) => r === false)).toBe(true);
+    const row = await db
+      .selectFrom("refund_otps")
+      .select("attempts")
+      .where("transaction_id", "=", tx.id)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(OTP_MAX_ATTEMPTS);
+    expect(await consumeRefundOtp(db, dataKey, tx.id, user.id, code)).toBe(false);
+  });
+
+  it("accepts the right code as the last allowed try", async () => {
+    const db = get().database.db;
+    const dataKey = randomBytes(32);
+    const user = await fixtures(db).user("Merchant");
+    const tx = await rows(db).payment(user.merchant_id!, {
+      gateway_type: "UIG",
+      card_first6: null,
+      card_last4: null,
+    });
+    const code = await issueRefundOtp(db, dataKey, tx.id, user.id);
+    for (let i = 0; i < OTP_MAX_ATTEMPTS - 1; i++)
+      expect(
+        await consumeRefundOtp(db, dataKey, tx.id, user.id, sixDigits((Number(code) + 1 + i) % 1_000_000)),
+      ).toBe(false);
+    expect(await consumeRefundOtp(db, dataKey, tx.id, user.id, code)).toBe(true);
+  });
 });
 
 describe("migration 0020 on refund codes stored as unkeyed sha256", () => {

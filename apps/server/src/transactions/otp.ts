@@ -1,7 +1,10 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import type { Kysely } from "kysely";
+import { AUTH_DETAILS } from "@portal/domain";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { enqueueEmail, type OutboxMode } from "../mail/outbox.ts";
+import { hitRateLimits, type RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
+import { HttpError } from "../security/errors.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
 
 /**
@@ -12,6 +15,14 @@ import { keyedHash } from "../security/keyed-hash.ts";
  */
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * New codes: 3 an hour per transaction (a new code starts 5 new tries, so this bounds the guesses at 15 an hour)
+ * and 10 an hour per user (nobody floods a mailbox).
+ */
+export const OTP_LIMITS = {
+  transaction: { limit: 3, windowSeconds: 3600 },
+  user: { limit: 10, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
 
 const hash = (dataKey: Buffer, code: string) => keyedHash(dataKey, "refund-otp", code);
 
@@ -53,6 +64,14 @@ export async function sendRefundOtp(
 ): Promise<boolean> {
   const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
   if (!row?.email) return false;
+  const limit = await hitRateLimits(db, [
+    { key: `refund-otp:tx:${transactionId}`, rule: OTP_LIMITS.transaction },
+    { key: `refund-otp:user:${userId}`, rule: OTP_LIMITS.user },
+  ]);
+  if (!limit.allowed)
+    throw new HttpError(429, "too_many_requests", AUTH_DETAILS.too_many_requests, undefined, {
+      "retry-after": String(limit.retryAfterSeconds),
+    });
   const to = row.email;
   await db.transaction().execute(async (trx) => {
     const code = await issueRefundOtp(trx, dataKey, transactionId, userId);
@@ -65,7 +84,11 @@ export async function sendRefundOtp(
   return true;
 }
 
-/** True when the code is the transaction's current one; uses it up. A wrong code costs one of the tries. */
+/**
+ * True when the code is the transaction's current one; uses it up. Every try, right or wrong, takes one of the
+ * tries in the same statement that checks there is one left (attempts < 5, re-checked under the row lock), so
+ * parallel guesses cannot all pass a check made before any of them counted.
+ */
 export async function consumeRefundOtp(
   db: Kysely<DB>,
   dataKey: Buffer,
@@ -73,33 +96,27 @@ export async function consumeRefundOtp(
   userId: number,
   code: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom("refund_otps")
-    .selectAll()
-    .where("transaction_id", "=", transactionId)
-    .where("user_id", "=", userId)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", new Date())
-    .where("attempts", "<", OTP_MAX_ATTEMPTS)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const { rows } = await sql<{ id: number; code_hash: string }>`
+    update refund_otps set attempts = attempts + 1
+    where id = (
+      select id from refund_otps
+      where transaction_id = ${transactionId} and user_id = ${userId}
+        and used_at is null and expires_at > now()
+      order by id desc
+      limit 1
+    )
+      and used_at is null and expires_at > now() and attempts < ${OTP_MAX_ATTEMPTS}
+    returning id, code_hash`.execute(db);
+  const row = rows[0];
   if (!row) return false;
   const a = Buffer.from(row.code_hash);
   const b = Buffer.from(hash(dataKey, code));
-  if (a.length === b.length && timingSafeEqual(a, b)) {
-    const used = await db
-      .updateTable("refund_otps")
-      .set({ used_at: new Date() })
-      .where("id", "=", row.id)
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) === 1;
-  }
-  await db
+  if (!(a.length === b.length && timingSafeEqual(a, b))) return false;
+  const used = await db
     .updateTable("refund_otps")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .set({ used_at: new Date() })
     .where("id", "=", row.id)
-    .execute();
-  return false;
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
 }

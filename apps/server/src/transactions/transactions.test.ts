@@ -406,6 +406,31 @@ describeEachDatabase("transactions workspace: list, totals, details, actions", (
       expect(reused.json().detail).toBe("Wrong OTP");
     });
 
+    it("gives at most 3 new one-time codes a transaction an hour: then 429 with Retry-After and a message", async () => {
+      const tx = await fresh({
+        gateway_type: "UIG",
+        card_first6: null,
+        card_last4: null,
+        wallet_msisdn: "01000000002",
+        data: JSON.stringify({ source_data: { type: "wallet" } }),
+      });
+      for (let i = 0; i < 3; i++)
+        expect((await post(`/api/transactions/${tx.id}/refund/otp`)).statusCode).toBe(200);
+      const refused = await post(`/api/transactions/${tx.id}/refund/otp`);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.json()).toMatchObject({
+        code: "too_many_requests",
+        detail: expect.stringMatching(/Too many/),
+      });
+      const codes = await app.payments.db
+        .selectFrom("refund_otps")
+        .select("id")
+        .where("transaction_id", "=", tx.id)
+        .execute();
+      expect(codes).toHaveLength(3);
+    });
+
     it("refuses actions without their permission, and hides them", async () => {
       const tx = await fresh();
       const details = (

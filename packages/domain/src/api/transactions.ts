@@ -378,6 +378,7 @@ export const transactionsApi = {
       200: detailAnswerSchema,
       400: errorResponseSchema,
       404: errorResponseSchema,
+      429: errorResponseSchema,
       503: errorResponseSchema,
     },
   }),
