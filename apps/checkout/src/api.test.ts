@@ -135,6 +135,12 @@ describe("checkout API client", () => {
     const invalid = await failure(api.kiosk("t"));
     expect(invalid.kind).toBe("invalid");
     expect(invalid.fields).toEqual({ pan: ["bad"] });
+    // A body that does not match the route's contract: the server's one validation code.
+    vi.stubGlobal(
+      "fetch",
+      answer(400, { code: "validation", fields: { payment_token: ["Not a valid string."] } }),
+    );
+    expect((await failure(api.kiosk("t"))).kind).toBe("invalid");
   });
 
   it("falls back on the status when the body has no code", async () => {

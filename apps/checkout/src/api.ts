@@ -43,6 +43,8 @@ const KNOWN_CODES: Record<string, ApiErrorKind> = {
   invalid_token: "invalid_token",
   expired: "expired",
   invalid: "invalid",
+  // A request that does not match its contract (the server's one validation code).
+  validation: "invalid",
   attempts_exhausted: "attempts_exhausted",
   already_paid: "already_paid",
   rate_limited: "rate_limited",

@@ -2,7 +2,7 @@ import { analyticsApi, PeriodError } from "@portal/domain";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { authError, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
-import { HttpError } from "../security/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { bankScope, foldAnalytics, homeFigures, merchantScope, reportFigures } from "./analytics.service.ts";
 
 function periodError(error: unknown): never {

@@ -10,7 +10,7 @@ import {
   SESSION_COOKIE,
 } from "@portal/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError } from "../security/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { sameHash, tokenHash } from "../security/tokens.ts";
 import { readCredential } from "../sessions/session.cookies.ts";
 import {

@@ -11,6 +11,7 @@ import {
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { runAfterReply } from "../http/after-reply.ts";
+import { HttpError } from "../http/errors.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { reactivationEmail } from "../mail/templates.ts";
 import {
@@ -19,7 +20,6 @@ import {
   type RateLimitRule,
   refundRateLimit,
 } from "../ratelimit/rate-limit.repository.ts";
-import { HttpError } from "../security/errors.ts";
 import { hashPassword, verifyPassword } from "../security/passwords.ts";
 import { newToken } from "../security/tokens.ts";
 import {

@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 import { requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { bankOrderTotals, findOrder, listOrders, orderDetails } from "../orders/orders.repository.ts";
-import { portalErrorHandler } from "../public-api/http.ts";
 import { transactionDetails } from "../transactions/details.ts";
 import { bankScopeOf, notFoundError } from "../transactions/scope.ts";
 import { bankTotals, findTransaction, listTransactions } from "../transactions/transactions.repository.ts";
@@ -15,7 +14,6 @@ import { bankTotals, findTransaction, listTransactions } from "../transactions/t
  * the merchant. Another bank's rows answer 404, a merchant_id outside the bank an empty list.
  */
 export async function bankRoutes(app: FastifyInstance): Promise<void> {
-  app.setErrorHandler(portalErrorHandler);
   const rt = app.payments;
   const db = rt.db;
 

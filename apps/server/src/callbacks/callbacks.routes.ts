@@ -3,14 +3,12 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { implement } from "../http/contract-routes.ts";
 import { paymentError } from "../payments/errors.ts";
 import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
-import { portalErrorHandler } from "../public-api/http.ts";
 import { merchantScopeOf, notFoundError } from "../transactions/scope.ts";
 import { callbackAttemptsOf, findTransaction } from "../transactions/transactions.repository.ts";
 
 /** The callback delivery log of a transaction and its manual resend (dashboard routes). */
 export const callbackRoutes: FastifyPluginAsync = async (app) => {
   const rt = app.payments;
-  app.setErrorHandler(portalErrorHandler);
 
   // The same scope as the transaction's details page: a terminal user reaches only its terminal's payments.
   const ownTransaction = async (request: FastifyRequest, id: number) => {

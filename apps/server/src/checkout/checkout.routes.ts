@@ -16,7 +16,6 @@ import {
   rateLimited,
 } from "../payments/payment-context.ts";
 import { confirmWallet, kioskReference, payKioskBill } from "../payments/source-payments.ts";
-import { portalErrorHandler } from "../public-api/http.ts";
 import { hitRateLimit } from "../ratelimit/rate-limit.repository.ts";
 
 /** The checkout's bodies are a few fields (413 above this). */
@@ -46,7 +45,6 @@ function billingOf(data: Record<string, string>) {
  */
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const rt = app.payments;
-  app.setErrorHandler(portalErrorHandler);
   app.addHook("onRoute", (route) => {
     route.bodyLimit ??= CHECKOUT_BODY_LIMIT;
   });

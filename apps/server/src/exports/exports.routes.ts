@@ -5,8 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type PgBoss from "pg-boss";
 import { authError, hasPermission, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
-import { portalErrorHandler } from "../public-api/http.ts";
-import { HttpError } from "../security/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import type { Scope } from "../transactions/scope.ts";
 import { createExport, DOWNLOAD_FAILED, EXPORT_QUEUE, exportFile, exportItem } from "./exports.service.ts";
 
@@ -36,7 +35,6 @@ export function exportScopeOf(request: FastifyRequest): Scope {
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
-  app.setErrorHandler(portalErrorHandler);
   const rt = app.payments;
   const db = rt.db;
   const dataDir = app.deps.config.dataDir;

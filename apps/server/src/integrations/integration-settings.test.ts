@@ -38,7 +38,7 @@ describeEachDatabase("integration settings", (get) => {
       });
       expect(response.statusCode).toBe(400);
       const body = response.json();
-      expect(body.code).toBe("invalid");
+      expect(body.code).toBe("validation");
       expect(JSON.stringify(body.fields)).toMatch(/is_live/);
       expect(await stored()).toEqual(before);
     });

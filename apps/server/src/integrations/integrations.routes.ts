@@ -12,7 +12,6 @@ import { requireMerchantId } from "../auth/auth.hook.ts";
 import type { IntegrationsTable } from "../db/schema.ts";
 import { implement } from "../http/contract-routes.ts";
 import { paymentError } from "../payments/errors.ts";
-import { portalErrorHandler } from "../public-api/http.ts";
 
 /** The gateway an integration type takes when the form does not choose one. */
 export const DEFAULT_GATEWAY: Record<IntegrationType, string> = {
@@ -75,7 +74,6 @@ const emptyToNull = (v: string | null | undefined) =>
  */
 export const integrationRoutes: FastifyPluginAsync = async (app) => {
   const db = app.payments.db;
-  app.setErrorHandler(portalErrorHandler);
 
   const load = async (merchantId: number, id: number) => {
     const row = await db

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { type AuthUser, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { paymentError } from "../payments/errors.ts";
-import { portalErrorHandler } from "../public-api/http.ts";
 import { currentKeys, hmacSecret, keysStatus, recreateKey } from "./keys.service.ts";
 
 export const DOCUMENTATION_URL = "/docs/payments.md";
@@ -32,7 +31,6 @@ function may(user: AuthUser, permission: PermissionName): boolean {
  */
 export const keysRoutes: FastifyPluginAsync = async (app) => {
   const rt = app.payments;
-  app.setErrorHandler(portalErrorHandler);
 
   implement(app, keysApi.keys, async (request) => {
     const user = requireUser(request);

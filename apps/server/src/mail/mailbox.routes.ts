@@ -1,7 +1,7 @@
 import { MAILBOX_KEY_HEADER, mailboxApi } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
 import { implement } from "../http/contract-routes.ts";
-import { HttpError } from "../security/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { isMailboxKey } from "./mailbox-key.ts";
 import { listMailbox } from "./outbox.ts";
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import { authError, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
-import { HttpError } from "../security/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { INVALID_SUFFIX, invalidFieldsDetail, validateBusinessInformation } from "./business-information.ts";
 import { sectorLanguage, sectorList } from "./sectors.ts";
 

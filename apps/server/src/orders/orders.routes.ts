@@ -1,13 +1,11 @@
 import { ordersApi } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { implement } from "../http/contract-routes.ts";
-import { portalErrorHandler } from "../public-api/http.ts";
 import { merchantScopeOf, notFoundError } from "../transactions/scope.ts";
 import { findOrder, listOrders, orderDetails, orderTotals, softDeleteOrder } from "./orders.repository.ts";
 
 /** The merchant's orders: list, header, details and soft delete (contracts: packages/domain/src/api/orders.ts). */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
-  app.setErrorHandler(portalErrorHandler);
   const db = app.payments.db;
 
   implement(app, ordersApi.list, async (request) => listOrders(db, merchantScopeOf(request), request.query));

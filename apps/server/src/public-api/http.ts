@@ -1,27 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { fieldMessage, GENERIC_ERROR, HttpError } from "../http/errors.ts";
 import { PaymentError } from "../payments/errors.ts";
-import { GENERIC_ERROR, HttpError } from "../security/errors.ts";
 
 /**
  * HTTP plumbing of the provider-compatible API: its error shapes and its body encodings. (Its tolerance of a
  * missing or extra trailing slash is the contracts' `trailingSlash`, packages/domain/src/api/public-api.ts.)
  */
-
-function messageFor(issue: { keyword?: string; message?: string }): string {
-  const message = issue.message ?? "";
-  if (/received undefined/.test(message)) return "This field is required.";
-  if (/received null/.test(message)) return "This field may not be null.";
-  if (/expected number|expected int/.test(message)) return "A valid integer is required.";
-  if (/expected boolean/.test(message)) return "Must be a valid boolean.";
-  if (/expected string/.test(message)) return "Not a valid string.";
-  if (/expected array/.test(message)) return "Expected a list of items.";
-  // The field types (packages/domain/src/api/provider-fields.ts) name their bounds in the provider's wording.
-  if (message.startsWith("Ensure ")) return message;
-  if (issue.keyword === "too_small") return "Ensure this value is greater than or equal to the minimum.";
-  if (issue.keyword === "too_big") return "Ensure this value is less than or equal to the maximum.";
-  return message || "Invalid value.";
-}
 
 /** Nests {"billing_data": {"email": ["..."]}} as the provider (Django REST framework) does. */
 export function drfFieldErrors(
@@ -35,7 +20,7 @@ export function drfFieldErrors(
     for (const [i, key] of path.entries()) {
       if (i === path.length - 1) {
         const list = (Array.isArray(node[key]) ? node[key] : []) as string[];
-        list.push(messageFor(issue));
+        list.push(fieldMessage(issue));
         node[key] = list;
       } else {
         if (typeof node[key] !== "object" || node[key] === null || Array.isArray(node[key])) node[key] = {};
@@ -62,31 +47,6 @@ export function providerErrorHandler(error: FastifyError, request: FastifyReques
     return reply.code(status).send({ detail: GENERIC_ERROR });
   }
   return reply.code(status).send({ detail: error.message });
-}
-
-/** The checkout's and dashboard's shape: {detail, code, fields}. */
-export function portalErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof PaymentError) return reply.code(error.statusCode).send(error.body);
-  if (error instanceof HttpError) {
-    if (error.headers) reply.headers(error.headers);
-    return reply.code(error.statusCode).send(error.toResponse());
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of error.validation) {
-      const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
-      const list = fields[key] ?? [];
-      list.push(messageFor(issue));
-      fields[key] = list;
-    }
-    return reply.code(400).send({ detail: "Invalid request.", code: "invalid", fields });
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 500) {
-    request.log.error({ err: { message: error.message, code: error.code } }, "request failed");
-    return reply.code(status).send({ detail: GENERIC_ERROR, code: "internal" });
-  }
-  return reply.code(status).send({ detail: error.message, code: error.code ?? "bad_request" });
 }
 
 /** Form bodies are bounded before they are parsed: parts (or pairs) and each field's length (docs/security.md). */

@@ -2,9 +2,9 @@ import { randomInt, timingSafeEqual } from "node:crypto";
 import { AUTH_DETAILS } from "@portal/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
 import { enqueueEmail, type OutboxMode } from "../mail/outbox.ts";
 import { hitRateLimits, type RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
-import { HttpError } from "../security/errors.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import { requireBankId, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import type { DB } from "../db/schema.ts";
-import { HttpError } from "../security/errors.ts";
+import { HttpError } from "../http/errors.ts";
 
 /**
  * Whose rows a caller sees. Every query of the workspace goes through `merchantScope`, so no route can forget

@@ -2,6 +2,7 @@ import { transactionsApi as api, messageText } from "@portal/domain";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
+import { HttpError } from "../http/errors.ts";
 import { PaymentError } from "../payments/errors.ts";
 import { idempotencyKeyOf } from "../payments/idempotency.ts";
 import {
@@ -11,8 +12,6 @@ import {
   voidTransaction,
 } from "../payments/operations.service.ts";
 import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
-import { portalErrorHandler } from "../public-api/http.ts";
-import { HttpError } from "../security/errors.ts";
 import { refundNeedsOtp, transactionDetails } from "./details.ts";
 import { consumeRefundOtp, sendRefundOtp } from "./otp.ts";
 import { receiptOf, receiptPdf } from "./receipt.ts";
@@ -29,7 +28,6 @@ import {
 export const RESEND_MAX = 10_000;
 
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
-  app.setErrorHandler(portalErrorHandler);
   const rt = app.payments;
   const db = rt.db;
 

@@ -22,8 +22,8 @@ import { transactionsApi } from "./transactions.ts";
  */
 export const API = {
   analytics: analyticsApi,
-  auth: authApi,
   bank: bankApi,
+  auth: authApi,
   callbacks: callbacksApi,
   checkout: checkoutApi,
   config: configApi,
