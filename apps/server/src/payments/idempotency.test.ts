@@ -12,7 +12,7 @@ import { payCard, paymentTokenFor, SUCCESS_CARD, type TestMerchant, testMerchant
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
-describeEachDatabase("idempotency keys: keyed request hashes and per-mode scopes", (get) => {
+describeEachDatabase("idempotency keys: keyed request hashes and one scope per operation", (get) => {
   let app: FastifyInstance;
   let m: TestMerchant;
   beforeAll(async () => {
@@ -63,7 +63,59 @@ describeEachDatabase("idempotency keys: keyed request hashes and per-mode scopes
     });
   });
 
-  describe("refund keys are scoped by the caller's mode", () => {
+  describe("one refund key refunds once, whoever replays it", () => {
+    const refundOf = async (id: number) =>
+      (
+        await app.payments.db
+          .selectFrom("transactions")
+          .select("refunded_amount_cents")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).refunded_amount_cents;
+
+    it("a key first used with the test secret key does not refund again with an auth token or the dashboard", async () => {
+      const { token } = await paymentTokenFor(app, m, m.integrations.card);
+      const id = (await payCard(app, token)).json().transaction.id as number;
+      const key = `one-scope-${id}`;
+      const publicRefund = (authorization: string, amount_cents = 1000) =>
+        app.inject({
+          method: "POST",
+          url: "/api/acceptance/void_refund/refund",
+          headers: { authorization, "idempotency-key": key },
+          payload: { transaction_id: id, amount_cents },
+        });
+      const first = await publicRefund(`Token ${m.keys.secretKeyTest}`);
+      expect(first.statusCode, first.body).toBe(200);
+
+      // An auth token sees every mode ("any"): the same request is the stored answer, not a second refund.
+      const authToken = (
+        await app.inject({ method: "POST", url: "/api/auth/tokens", payload: { api_key: m.keys.apiKey } })
+      ).json().token as string;
+      const byToken = await publicRefund(`Bearer ${authToken}`);
+      expect(byToken.statusCode, byToken.body).toBe(200);
+      expect(byToken.headers["idempotent-replayed"]).toBe("true");
+      expect(byToken.json().id).toBe(first.json().id);
+
+      // The dashboard, with the same key.
+      const owner = await fixtures(app.payments.db).session({ id: m.ownerId });
+      const byDashboard = await app.inject({
+        method: "POST",
+        url: `/api/transactions/${id}/refund`,
+        headers: { ...owner.headers, "idempotency-key": key },
+        payload: { amount_cents: 1000 },
+      });
+      expect(byDashboard.statusCode, byDashboard.body).toBeLessThan(300);
+      expect(await refundOf(id)).toBe(1000);
+
+      // Another request with the key stays refused, whoever sends it.
+      const other = await publicRefund(`Bearer ${authToken}`, 2000);
+      expect(other.statusCode).toBe(422);
+      expect(other.json().code).toBe("idempotency_key_reused");
+      expect(await refundOf(id)).toBe(1000);
+    });
+  });
+
+  describe("a replay is never shown to a caller of another mode", () => {
     it("a key first used with the test secret key does not replay the test refund to the live key", async () => {
       const { token } = await paymentTokenFor(app, m, m.integrations.card);
       const id = (await payCard(app, token)).json().transaction.id as number;
@@ -96,6 +148,56 @@ describeEachDatabase("idempotency keys: keyed request hashes and per-mode scopes
       expect(parent.refunded_amount_cents).toBe(1000);
     });
   });
+});
+
+describe("migration 0021 on operation keys under mode scopes", () => {
+  it("brings refund, void and capture keys back under one scope each, one row per key", async () => {
+    const database = await openPglite(undefined);
+    try {
+      const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => MIGRATIONS } });
+      expect((await migrator.migrateTo("0020_keyed_refund_otps")).error).toBeUndefined();
+      const db = database.db;
+      const merchant = await fixtures(db).merchant();
+      const row = (scope: string, key: string, response: unknown, createdAt: string) => ({
+        merchant_id: merchant.id,
+        scope,
+        key,
+        request_hash: sha256(`${scope}:${key}`),
+        status_code: 200,
+        response: JSON.stringify(response),
+        created_at: new Date(createdAt),
+      });
+      await db
+        .insertInto("idempotency_keys")
+        .values([
+          // 0015's two copies of one old refund, and a later refund made with the same key by an auth token.
+          row("refund:live", "k1", { id: 1, is_live: true }, "2026-01-01T00:00:00Z"),
+          row("refund:any", "k1", { id: 1, is_live: true }, "2026-01-01T00:00:00Z"),
+          row("refund:test", "k2", { id: 2, is_live: false }, "2026-02-01T00:00:00Z"),
+          row("refund:any", "k2", { id: 3, is_live: false }, "2026-02-02T00:00:00Z"),
+          row("void:test", "k3", { id: 4, is_live: false }, "2026-03-01T00:00:00Z"),
+          row("capture:any", "k4", { id: 5, is_live: true }, "2026-03-01T00:00:00Z"),
+          row("pay:7", "k5", { obj: { id: 6 } }, "2026-03-01T00:00:00Z"),
+        ])
+        .execute();
+      expect((await migrator.migrateTo("0021_one_operation_scope")).error).toBeUndefined();
+      const rows = await db
+        .selectFrom("idempotency_keys")
+        .select(["scope", "key", "response"])
+        .where("merchant_id", "=", merchant.id)
+        .orderBy("key")
+        .execute();
+      expect(rows.map((r) => [r.scope, r.key, (r.response as { id?: number }).id])).toEqual([
+        ["refund", "k1", 1],
+        ["refund", "k2", 2],
+        ["void", "k3", 4],
+        ["capture", "k4", 5],
+        ["pay:7", "k5", undefined],
+      ]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
 
 describe("migration 0015 on existing idempotency keys and auth tokens", () => {

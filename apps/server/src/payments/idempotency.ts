@@ -66,6 +66,12 @@ export async function idempotent<T>(
      * transaction that holds the key's claim.
      */
     atomicStatements?: boolean;
+    /**
+     * Whether the caller may see a stored answer (of the same request): one key serves callers of several modes
+     * (test key, live key, dashboard), and one who could not see the answer's transaction gets what it would get
+     * without the key, 404, never the answer.
+     */
+    replayVisible?: (stored: T) => boolean;
   },
   run: (trx: Kysely<DB>) => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
@@ -114,5 +120,7 @@ export async function idempotent<T>(
       "idempotency_key_reused",
       "This Idempotency-Key was already used with a different request.",
     );
+  if (opts.replayVisible && !opts.replayVisible(stored.response as T))
+    throw paymentError(404, "not_found", "Not found.");
   return { statusCode: stored.status_code, body: stored.response as T, replayed: true };
 }

@@ -213,11 +213,18 @@ async function answerFor(rt: PaymentsRuntime, trx: Kysely<DB>, child: Transactio
 }
 
 /**
- * An operation's idempotency scope holds the modes its caller sees: a key first used with the test secret key
- * never replays that (test) answer to the live key, whose own request would not even see the transaction.
+ * One idempotency scope per operation and merchant, whatever the caller's mode (test key, live key, auth token,
+ * dashboard): a key used once refunds once. A replay whose answer the caller cannot see (a test refund asked
+ * again with the live key) is answered as that caller's request without the key is, 404 (`replayVisibleTo`).
  */
-export function operationScope(operation: Operation, caller: OperationCaller): string {
-  return `${operation}:${caller.isLive === undefined ? "any" : caller.isLive ? "live" : "test"}`;
+export function operationScope(operation: Operation): string {
+  return operation;
+}
+
+/** Whether a stored operation answer is of a mode the caller sees (undefined: every mode). */
+export function replayVisibleTo(caller: OperationCaller): (stored: OperationAnswer["body"]) => boolean {
+  return (stored) =>
+    caller.isLive === undefined || (stored as { is_live?: unknown } | null)?.is_live === caller.isLive;
 }
 
 function requireAmount(amount: number | undefined): number {
@@ -239,7 +246,8 @@ export async function refundTransaction(
     rt.db,
     {
       merchantId: caller.merchantId,
-      scope: operationScope("refund", caller),
+      scope: operationScope("refund"),
+      replayVisible: replayVisibleTo(caller),
       key: request.idempotencyKey,
       hash: requestHash(rt.dataKey, { transaction_id: request.transactionId, amount_cents: amount }),
     },
@@ -285,7 +293,8 @@ export async function voidTransaction(
     rt.db,
     {
       merchantId: caller.merchantId,
-      scope: operationScope("void", caller),
+      scope: operationScope("void"),
+      replayVisible: replayVisibleTo(caller),
       key: request.idempotencyKey,
       hash: requestHash(rt.dataKey, { transaction_id: request.transactionId }),
     },
@@ -332,7 +341,8 @@ export async function captureTransaction(
     rt.db,
     {
       merchantId: caller.merchantId,
-      scope: operationScope("capture", caller),
+      scope: operationScope("capture"),
+      replayVisible: replayVisibleTo(caller),
       key: request.idempotencyKey,
       hash: requestHash(rt.dataKey, { transaction_id: request.transactionId, amount_cents: amount }),
     },
