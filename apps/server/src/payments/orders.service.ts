@@ -99,6 +99,31 @@ export function checkAmountLimit(amount: number, currency: string, field: string
     throw new PaymentError(400, { [field]: [`Ensure this value is less than or equal to ${max}.`] });
 }
 
+/**
+ * Each item line (amount × quantity) and the lines' sum stay within the currency's maximum, as every amount does:
+ * otherwise 100 lines of 10^10 × 10^6 make a total past exact integers.
+ */
+export function checkItemsLimit(
+  items: readonly { amount_cents: number; quantity: number }[],
+  currency: string,
+): void {
+  if (!isCurrency(currency)) return;
+  const max = maxAmountMinor(currency);
+  let total = 0;
+  for (const [index, item] of items.entries()) {
+    const line = item.amount_cents * item.quantity;
+    if (line > max)
+      throw new PaymentError(400, {
+        items: [`Item ${index + 1}: amount_cents × quantity must be less than or equal to ${max}.`],
+      });
+    total += line;
+  }
+  if (total > max)
+    throw new PaymentError(400, {
+      items: [`The items' total (amount_cents × quantity) must be less than or equal to ${max}.`],
+    });
+}
+
 /** The row of a new order (shared by the orders API and the intentions' one-statement insert). */
 export function orderValues(caller: Caller, input: OrderInput): Insertable<OrdersTable> {
   const currency = currencyOf(input.currency);
@@ -109,6 +134,7 @@ export function orderValues(caller: Caller, input: OrderInput): Insertable<Order
     description: i.description ?? "",
     quantity: i.quantity ?? 1,
   }));
+  checkItemsLimit(items, currency);
   const shipping = input.shipping_data
     ? Object.fromEntries(
         Object.entries(input.shipping_data).map(([k, v]) => [k, v === null ? "" : String(v)]),

@@ -550,6 +550,29 @@ describe("hostile-input corpus of every public route", () => {
         "items",
         "no more than 1000 characters",
       ],
+      [
+        orders,
+        {
+          items: Array.from({ length: 100 }, (_, i) => ({
+            name: `Line ${i}`,
+            amount_cents: 10_000_000_000,
+            quantity: 1_000_000,
+          })),
+        },
+        "items",
+        "Item 1: amount_cents × quantity must be less than or equal to 10000000000",
+      ],
+      [
+        orders,
+        {
+          items: [
+            { name: "One", amount_cents: 6_000_000_000, quantity: 1 },
+            { name: "Two", amount_cents: 3_000_000_000, quantity: 2 },
+          ],
+        },
+        "items",
+        "The items' total (amount_cents × quantity) must be less than or equal to 10000000000",
+      ],
       ["POST /v1/intention/", { expiration: -60 }, "expiration", "greater than or equal to 1"],
       ["POST /v1/intention/", { notification_url: "javascript:alert(1)" }, "notification_url", "valid URL"],
       ["POST /v1/intention/", { redirection_url: "not a url" }, "redirection_url", "valid URL"],
@@ -591,7 +614,7 @@ describe("hostile-input corpus of every public route", () => {
       amount_cents: 10_000_000_000,
       merchant_order_id: "طلب-١٧ 😀",
       items: [
-        { name: "ساعة ذكية", amount_cents: 10_000_000_000, description: "line 1\nline 2\tend", quantity: 2 },
+        { name: "ساعة ذكية", amount_cents: 5_000_000_000, description: "line 1\nline 2\tend", quantity: 2 },
       ],
     });
     expect(response.statusCode, response.body).toBe(201);
