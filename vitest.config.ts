@@ -25,6 +25,8 @@ export default defineConfig({
           include: ["src/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // One module graph per worker (React, Mantine, the catalogues load once): the files share nothing else.
+          isolate: false,
         },
         resolve: {
           alias: [{ find: /^virtual:i18n\/.*$/, replacement: "/src/test/catalogueStub.ts" }],

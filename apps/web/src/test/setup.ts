@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
@@ -24,4 +25,8 @@ if (!window.ResizeObserver) {
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 window.HTMLElement.prototype.scrollTo ??= () => {};
 
-afterEach(() => cleanup());
+// Toasts live in a store of their own (app/toast.ts over @mantine/notifications): none is left for the next test.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
