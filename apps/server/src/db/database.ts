@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { ensurePrivateDir } from "../security/private-dir.ts";
 import type { DB } from "./schema.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -90,9 +90,9 @@ export async function openPostgres(
   };
 }
 
-/** Embedded PostgreSQL (PGlite). dataDir undefined keeps it in memory (tests). */
+/** Embedded PostgreSQL (PGlite). dataDir undefined keeps it in memory (tests). The folder is made 0700. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  if (dataDir) ensurePrivateDir(dataDir);
   const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
     parsers: { 20: parseInt8 },
   });
@@ -119,7 +119,8 @@ export async function openDatabase(opts: {
   /** Connections per process to PostgreSQL (default 10). */
   poolSize?: number | undefined;
 }): Promise<Database> {
-  return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolSize)
-    : openPglite(path.join(opts.dataDir, "db"));
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
+  // DATA_DIR holds the database, the data key and the demo credentials: the server's user only.
+  ensurePrivateDir(opts.dataDir);
+  return openPglite(path.join(opts.dataDir, "db"));
 }

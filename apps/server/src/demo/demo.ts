@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { mailboxKey } from "../mail/mailbox-key.ts";
 import { loadDataKey } from "../security/keys.ts";
+import { ensurePrivateDir } from "../security/private-dir.ts";
 import {
   type DemoAccount,
   type DemoCredentials,
@@ -37,7 +38,7 @@ export function credentialsPath(config: Pick<Config, "dataDir">): string {
 }
 
 export function writeCredentials(file: string, credentials: DemoCredentials): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  ensurePrivateDir(path.dirname(file));
   fs.writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   // writeFileSync's mode only applies when creating; an older file keeps its mode otherwise.
   fs.chmodSync(file, 0o600);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { COUNTRY_INFO, type Country } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { ensurePrivateDir } from "./private-dir.ts";
 
 /**
  * Merchant key material, shaped like the provider's:
@@ -122,7 +123,7 @@ function parseDataKey(base64: string, source: string): Buffer {
 export function loadDataKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
   if (env.DATA_KEY) return parseDataKey(env.DATA_KEY, "DATA_KEY");
   const file = path.join(dataDir, "data.key");
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     // "wx" fails when the file exists, so two processes starting together cannot overwrite each other's key.
     fs.writeFileSync(file, `${cryptoRandomBytes(DATA_KEY_BYTES).toString("base64")}\n`, {
