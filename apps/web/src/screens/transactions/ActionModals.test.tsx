@@ -236,45 +236,29 @@ describe("useActionOutcome: the outcome of an action as a toast", () => {
     return document.body.getAttribute("data-ok");
   }
 
+  /** Waits for a toast of the kind with the catalogue's text (now that nothing is left from another test). */
+  async function toastSays(kind: "error" | "success", key: string) {
+    const toast = await screen.findByTestId(`toast-${kind}`, {}, { timeout: 5000 });
+    expect(toast.textContent).toContain(text("en", key));
+  }
+
   it("shows the spec's message for a refused refund (422)", async () => {
     expect(await go("refund", () => Promise.reject(new ApiError("http", 422, undefined)))).toBe("false");
-    const toast = await screen.findByTestId("toast-error", {}, { timeout: 5000 });
-    expect(toast.textContent).toContain(text("en", "transactions.messages.refund422"));
+    await toastSays("error", "transactions.messages.refund422");
   });
 
   it("shows the generic text when the server cannot be reached", async () => {
     expect(await go("void", () => Promise.reject(new ApiError("network", 0, undefined)))).toBe("false");
-    await waitFor(() =>
-      expect(
-        screen
-          .getAllByTestId("toast-error")
-          .map((t) => t.textContent)
-          .join(),
-      ).toContain(text("en", "transactions.messages.generic")),
-    );
+    await toastSays("error", "transactions.messages.generic");
   });
 
   it("treats a capture answered 200 with success false as refused", async () => {
     expect(await go("capture", () => Promise.resolve({ success: false }))).toBe("false");
-    await waitFor(() =>
-      expect(
-        screen
-          .getAllByTestId("toast-error")
-          .map((t) => t.textContent)
-          .join(),
-      ).toContain(text("en", "transactions.messages.capture200")),
-    );
+    await toastSays("error", "transactions.messages.capture200");
   });
 
   it("says the action succeeded", async () => {
     expect(await go("void", () => Promise.resolve({ success: true }))).toBe("true");
-    await waitFor(() =>
-      expect(
-        screen
-          .getAllByTestId("toast-success")
-          .map((t) => t.textContent)
-          .join(),
-      ).toContain(text("en", "transactions.messages.voidSuccess")),
-    );
+    await toastSays("success", "transactions.messages.voidSuccess");
   });
 });
