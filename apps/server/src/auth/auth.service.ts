@@ -14,6 +14,7 @@ import { runAfterReply } from "../http/after-reply.ts";
 import { HttpError } from "../http/errors.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { reactivationEmail } from "../mail/templates.ts";
+import { rateLimitAddress } from "../ratelimit/address.ts";
 import {
   clearRateLimit,
   hitRateLimits,
@@ -62,8 +63,14 @@ export const FORGOT_LIMITS = {
   ip: { limit: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
+/** Per-address keys count an IPv6 address by its /64 (rateLimitAddress): one /64 is one client, not 2^64. */
 function loginKeys(ip: string, username: string) {
-  return { ipUser: `login:ip-user:${ip}:${username}`, user: `login:user:${username}`, ip: `login:ip:${ip}` };
+  const address = rateLimitAddress(ip);
+  return {
+    ipUser: `login:ip-user:${address}:${username}`,
+    user: `login:user:${username}`,
+    ip: `login:ip:${address}`,
+  };
 }
 
 /** Verifying against this when the username is unknown keeps the answer time the same as for a wrong password. */
@@ -271,7 +278,7 @@ export async function forgotPassword(
   const address = email.trim().toLowerCase();
   const limit = await hitRateLimits(ctx.db, [
     { key: `forgot:email:${address}`, rule: FORGOT_LIMITS.email },
-    { key: `forgot:ip:${ip}`, rule: FORGOT_LIMITS.ip },
+    { key: `forgot:ip:${rateLimitAddress(ip)}`, rule: FORGOT_LIMITS.ip },
   ]);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   runAfterReply(ctx.db, log, "reset e-mail", () => sendResetLinks(ctx, address));
@@ -290,7 +297,8 @@ function tooManyRequests(retryAfterSeconds: number): HttpError {
 }
 
 async function limitLinkTries(db: Kysely<DB>, purpose: keyof typeof LINK_LIMITS, ip: string): Promise<void> {
-  const limit = await hitRateLimits(db, [{ key: `${purpose}:ip:${ip}`, rule: LINK_LIMITS[purpose] }]);
+  const key = `${purpose}:ip:${rateLimitAddress(ip)}`;
+  const limit = await hitRateLimits(db, [{ key, rule: LINK_LIMITS[purpose] }]);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 }
 

@@ -211,6 +211,20 @@ describeEachDatabase("sign-in", (get) => {
     expect((await signIn(app, user.username, user.password, "198.51.100.9")).response.statusCode).toBe(200);
   });
 
+  it("counts one IPv6 /64 as one address: tries from its many addresses share the counter", async () => {
+    const user = await fx.user("Merchant");
+    for (let i = 1; i <= LOGIN_LIMITS.ipUser.limit; i++)
+      expect(
+        (await signIn(app, user.username, "Wrong-Pa55word", `2001:db8:77:1::${i.toString(16)}`)).response
+          .statusCode,
+      ).toBe(401);
+    const sameNet = await signIn(app, user.username, user.password, "2001:db8:77:1:ffff:1234:5678:9abc");
+    expect(sameNet.response.statusCode).toBe(429);
+    expect((await signIn(app, user.username, user.password, "2001:db8:77:2::1")).response.statusCode).toBe(
+      200,
+    );
+  });
+
   it("counts failures only: successful sign-ins give their hit back", async () => {
     const user = await fx.user("Merchant");
     const ip = "203.0.113.9";
