@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorResponseSchema, listAnswer, route } from "../contract.ts";
 import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_STATES, EXPORT_STATUS_CHOICES } from "../transaction-types.ts";
-import { idParams, paging } from "./workspace-shared.ts";
+import { dateParam, idParams, paging } from "./workspace-shared.ts";
 
 /**
  * Exports of the transactions and orders lists (docs/transactions.md): a durable job writes the CSV and XLSX
@@ -9,8 +9,8 @@ import { idParams, paging } from "./workspace-shared.ts";
  */
 
 export const exportRequestSchema = z.object({
-  date_from: z.string().min(1),
-  date_to: z.string().min(1),
+  date_from: dateParam,
+  date_to: dateParam,
   status: z.enum(EXPORT_STATUS_CHOICES),
   kind: z.enum(EXPORT_KINDS).default("transactions"),
   is_live: z.boolean().default(true),

@@ -7,6 +7,8 @@ import {
   BANK_TOTAL_METHODS,
   boolParam,
   cappedListAnswer,
+  currencyParam,
+  dateParam,
   detailAnswerSchema,
   filterText,
   idParams,
@@ -23,12 +25,12 @@ import {
 /** GET /api/orders and GET /api/bank/orders (the bank adds merchant_id). */
 export const orderListQuerySchema = z.object({
   is_live: boolParam.default(true),
-  date_from: z.string().optional(),
-  date_to: z.string().optional(),
+  date_from: dateParam.optional(),
+  date_to: dateParam.optional(),
   id: intParam.positive().optional(),
   merchant_order_id: filterText.optional(),
   created_by: filterText.optional(),
-  currency: z.string().length(3).optional(),
+  currency: currencyParam.optional(),
   status: z.enum(ORDER_DISPLAY_STATUSES).optional(),
   delivery_needed: boolParam.optional(),
   /** source: api_source (e.g. INVOICE, OTHER) */

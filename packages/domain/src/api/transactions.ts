@@ -7,6 +7,8 @@ import {
   amountCountSchema,
   boolParam,
   cappedListAnswer,
+  currencyParam,
+  dateParam,
   detailAnswerSchema,
   idParams,
   intParam,
@@ -26,14 +28,14 @@ import {
 /** GET /api/transactions and GET /api/bank/transactions (the bank adds merchant_id). */
 export const transactionListQuerySchema = z.object({
   is_live: boolParam.default(true),
-  date_from: z.string().optional(),
-  date_to: z.string().optional(),
+  date_from: dateParam.optional(),
+  date_to: dateParam.optional(),
   /** transaction id */
   id: intParam.positive().optional(),
   order_id: intParam.positive().optional(),
   merchant_order_id: text.optional(),
   created_by: text.optional(),
-  currency: z.string().length(3).optional(),
+  currency: currencyParam.optional(),
   /** other references: merchant_txn_ref, kiosk bill_reference (exact) */
   other_references: text.optional(),
   integration_id: intParam.positive().optional(),
@@ -281,8 +283,8 @@ export const captureBodySchema = z.object({
 export type CaptureBody = z.infer<typeof captureBodySchema>;
 /** POST /api/transactions/callbacks/resend */
 export const resendCallbacksBodySchema = z.object({
-  date_from: z.string().min(1),
-  date_to: z.string().min(1),
+  date_from: dateParam,
+  date_to: dateParam,
   is_live: z.boolean().default(true),
 });
 export type ResendCallbacksBody = z.infer<typeof resendCallbacksBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listAnswer } from "../contract.ts";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "../text-input.ts";
 
 /**
  * The vocabulary the transactions and orders workspace's contracts share (issue 4: api/transactions.ts,
@@ -18,8 +19,31 @@ export const boolParam = z.preprocess(
   z.boolean(),
 );
 export const intParam = z.coerce.number().int();
-/** A free-text filter. */
-export const filterText = z.string().trim().min(1).max(200);
+/** A free-text filter: no NUL, control characters or unpaired surrogates (docs/security.md). */
+export const filterText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((v) => !hasForbiddenCharacters(v), { message: FORBIDDEN_CHARACTERS_MESSAGE });
+
+/** The years a date filter may name: outside them no row exists, and the database's time arithmetic overflows. */
+export const DATE_PARAM_YEARS = { min: 1970, max: 9999 } as const;
+
+/** Whether a date filter is a date (YYYY-MM-DD) or an ISO date-time within DATE_PARAM_YEARS. */
+export function isDateParam(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return false;
+  const time = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value).getTime();
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= DATE_PARAM_YEARS.min && year <= DATE_PARAM_YEARS.max;
+}
+
+/** A date filter (date_from, date_to): a date or an ISO date-time; its meaning is in the module comment. */
+export const dateParam = z.string().refine(isDateParam, { message: "Enter a valid date." });
+
+/** A currency filter: three letters. */
+export const currencyParam = z.string().regex(/^[A-Za-z]{3}$/, { message: "Enter a currency code." });
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -48,8 +72,8 @@ export const detailAnswerSchema = z.object({ detail: z.string() });
 /** GET /api/transactions/totals, /api/orders/totals and the bank's: a date range and the live/test mode. */
 export const totalsQuerySchema = z.object({
   is_live: boolParam.default(true),
-  date_from: z.string().optional(),
-  date_to: z.string().optional(),
+  date_from: dateParam.optional(),
+  date_to: dateParam.optional(),
   merchant_id: intParam.positive().optional(),
 });
 export type TotalsQuery = z.infer<typeof totalsQuerySchema>;
