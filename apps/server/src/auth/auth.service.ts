@@ -10,7 +10,7 @@ import {
 } from "@portal/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { runAfterReply } from "../http/after-reply.ts";
+import { type ErrorLog, runAfterReply } from "../http/after-reply.ts";
 import { HttpError } from "../http/errors.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { reactivationEmail } from "../mail/templates.ts";
@@ -42,10 +42,6 @@ import { loadSessionProfile } from "./profile.ts";
 import { type MailContext, mailMode, portalLink, sendResetLinks } from "./reset-links.ts";
 
 export type AuthContext = MailContext;
-
-interface ErrorLog {
-  error(obj: object, msg: string): void;
-}
 
 const FIFTEEN_MINUTES = 15 * 60;
 /**

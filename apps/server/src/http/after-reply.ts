@@ -3,7 +3,7 @@
  * forgot_password found an account: docs/security.md). Errors are logged, never answered. The work is kept per
  * owner (the app's database) until it settles, so tests (and anything that must see its result) can wait for it.
  */
-interface ErrorLog {
+export interface ErrorLog {
   error(obj: object, msg: string): void;
 }
 
