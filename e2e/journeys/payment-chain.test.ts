@@ -30,6 +30,7 @@ const TEXTS = {
     paid: "Payment successful",
     refunded: "Transaction refund successfully",
     overLimit: "Please enter the amount less than (Transaction amount - Refunded amount).",
+    gateway: "VPC (card)",
   },
   ar: {
     added: "تمت إضافة التكامل إلى ملفك الشخصي.",
@@ -37,6 +38,7 @@ const TEXTS = {
     paid: "تم الدفع بنجاح",
     refunded: "تم استرداد المعاملة بنجاح",
     overLimit: "يرجى إدخال مبلغ أقل من (مبلغ المعاملة - المبلغ المسترد).",
+    gateway: "بطاقة",
   },
 } as const;
 
@@ -192,7 +194,7 @@ describe.each(LANGS)("payment chain (%s)", (lang) => {
     const details = page.getByTestId("integration-details");
     await details.getByTestId("field-processed_callback_url").waitFor(POLL);
     expect(await details.getByTestId("field-processed_callback_url").textContent()).toBe(receiver.url);
-    expect(await details.getByTestId("field-gateway").textContent()).toBe("VPC");
+    expect(await details.getByTestId("field-gateway").textContent()).toBe(texts.gateway);
     expect(await details.getByTestId("field-currency").textContent()).toBe("PKR");
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "detached", ...POLL });
