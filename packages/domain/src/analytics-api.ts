@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPARISON_PRESETS, DATE_PRESETS, GRANULARITIES } from "./period-presets.ts";
 
 /**
  * The query and answers of the home page and the reports overview (issue 5, merchant-dashboard.md sections 2
@@ -8,30 +9,7 @@ import { z } from "zod";
  * country's time zone (`time_zone` in the answer). How presets become ranges: periods.ts (the web uses it too).
  */
 
-export const DATE_PRESETS = [
-  "today",
-  "yesterday",
-  "last_7_days",
-  "last_30_days",
-  "last_90_days",
-  "last_week",
-  "last_year",
-  "this_year",
-  "custom",
-] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
-
-export const COMPARISON_PRESETS = [
-  "previous_7_days",
-  "previous_30_days",
-  "previous_90_days",
-  "previous_year",
-  "none",
-] as const;
-export type ComparisonPreset = (typeof COMPARISON_PRESETS)[number];
-
-export const GRANULARITIES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
+export * from "./period-presets.ts";
 
 export const CHANNEL_FILTERS = ["Ecommerce", "POS", "all"] as const;
 export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];

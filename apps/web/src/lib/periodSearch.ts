@@ -1,28 +1,12 @@
 /**
  * The period controls of the home and reports screens as URL search parameters, so a reload or a shared link
  * keeps the view. Plain functions without dependencies: router.tsx uses parsePeriodSearch as validateSearch and
- * router.tsx is part of the sign-in page's first JavaScript, so the lists are copied from the zod contract
- * (packages/domain analytics-api.ts) rather than imported with zod.
+ * router.tsx is part of the sign-in page's first JavaScript, so the lists come from the domain's zod-free
+ * period-presets.ts rather than from the contract.
  */
-export const DATE_PRESETS = [
-  "today",
-  "yesterday",
-  "last_7_days",
-  "last_30_days",
-  "last_90_days",
-  "last_week",
-  "last_year",
-  "this_year",
-  "custom",
-] as const;
-export const COMPARISON_PRESETS = [
-  "previous_7_days",
-  "previous_30_days",
-  "previous_90_days",
-  "previous_year",
-  "none",
-] as const;
-export const GRANULARITIES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
+import { COMPARISON_PRESETS, DATE_PRESETS, GRANULARITIES } from "@portal/domain/period-presets";
+
+export { COMPARISON_PRESETS, DATE_PRESETS, GRANULARITIES };
 /** The contract's CHANNEL_FILTERS (a unit test keeps these lists equal to packages/domain analytics-api.ts). */
 export const CHANNELS = ["Ecommerce", "POS", "all"] as const;
 
