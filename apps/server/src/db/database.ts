@@ -1,6 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { ensurePrivateDir } from "../security/private-dir.ts";
@@ -17,6 +17,11 @@ export interface Database {
    */
   exec(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
+}
+
+/** Proves the database answers a statement (the readiness probe); rejects when it does not. */
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 /** int8 and numeric counts arrive as strings from pg; money and ids are safe integers here, so parse to number. */

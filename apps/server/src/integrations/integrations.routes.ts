@@ -7,11 +7,19 @@ import {
   messageText,
 } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
-import type { Selectable, Updateable } from "kysely";
+import type { Updateable } from "kysely";
 import { requireMerchantId } from "../auth/auth.hook.ts";
+import type { IntegrationRow } from "../db/rows.ts";
 import type { IntegrationsTable } from "../db/schema.ts";
 import { implement } from "../http/contract-routes.ts";
 import { paymentError } from "../payments/errors.ts";
+import {
+  findIntegration,
+  insertIntegration,
+  integrationMerchant,
+  listIntegrations,
+  updateIntegration,
+} from "./integrations.repository.ts";
 
 /** The gateway an integration type takes when the form does not choose one. */
 export const DEFAULT_GATEWAY: Record<IntegrationType, string> = {
@@ -45,7 +53,7 @@ const ALLOWED_GATEWAYS: Record<IntegrationType, readonly string[]> = {
   installments: ["INSTALLMENT", "installments", "VALU", "GET_GO", "Shahry_online"],
 };
 
-export function integrationView(row: Selectable<IntegrationsTable>): Integration {
+export function integrationView(row: IntegrationRow): Integration {
   return {
     id: row.id,
     name: row.name,
@@ -76,12 +84,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   const db = app.payments.db;
 
   const load = async (merchantId: number, id: number) => {
-    const row = await db
-      .selectFrom("integrations")
-      .selectAll()
-      .where("id", "=", id)
-      .where("merchant_id", "=", merchantId)
-      .executeTakeFirst();
+    const row = await findIntegration(db, merchantId, id);
     if (!row) throw paymentError(404, "not_found", "Not found.");
     return row;
   };
@@ -91,13 +94,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
     const row =
       Object.keys(set).length === 0
         ? await load(merchantId, id)
-        : await db
-            .updateTable("integrations")
-            .set(set)
-            .where("id", "=", id)
-            .where("merchant_id", "=", merchantId)
-            .returningAll()
-            .executeTakeFirst();
+        : await updateIntegration(db, merchantId, id, set);
     if (!row) throw paymentError(404, "not_found", "Not found.");
     return { detail: messageText("integration_edited"), integration: integrationView(row) };
   };
@@ -105,29 +102,18 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   implement(app, integrationsApi.list, async (request) => {
     const merchantId = requireMerchantId(request);
     const { is_live, page, page_size } = request.query;
-    let query = db.selectFrom("integrations").where("merchant_id", "=", merchantId);
-    if (is_live !== undefined) query = query.where("is_live", "=", is_live === "true");
-    const { count } = await query
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(page_size)
-      .offset((page - 1) * page_size)
-      .execute();
-    return { count: Number(count), page, page_size, results: rows.map(integrationView) };
+    const { count, rows } = await listIntegrations(db, merchantId, {
+      isLive: is_live === undefined ? undefined : is_live === "true",
+      page,
+      pageSize: page_size,
+    });
+    return { count, page, page_size, results: rows.map(integrationView) };
   });
 
   implement(app, integrationsApi.add, async (request, reply) => {
     const merchantId = requireMerchantId(request);
     const b = request.body;
-    const merchant = await db
-      .selectFrom("merchants")
-      .select(["country", "is_live"])
-      .where("id", "=", merchantId)
-      .executeTakeFirstOrThrow();
+    const merchant = await integrationMerchant(db, merchantId);
     const gateway = b.gateway_type ?? DEFAULT_GATEWAY[b.type];
     const cannot = () => paymentError(403, "integration_403", messageText("integration_403"));
     if (!ALLOWED_GATEWAYS[b.type].includes(gateway)) throw cannot();
@@ -135,22 +121,17 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
     if (b.is_auth && !["VPC", "CARDS", "MIGS"].includes(gateway)) throw cannot();
     const currency =
       b.currency ?? (isCountry(merchant.country) ? COUNTRY_INFO[merchant.country].currency : "EGP");
-    const row = await db
-      .insertInto("integrations")
-      .values({
-        merchant_id: merchantId,
-        name: b.name,
-        type: b.type,
-        gateway_type: gateway,
-        currency,
-        is_live: b.is_live,
-        is_auth: b.is_auth,
-        processed_callback_url: emptyToNull(b.processed_callback_url) ?? null,
-        response_callback_url: emptyToNull(b.response_callback_url) ?? null,
-        auto_callback_retrial: b.auto_callback_retrial,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertIntegration(db, merchantId, {
+      name: b.name,
+      type: b.type,
+      gateway_type: gateway,
+      currency,
+      is_live: b.is_live,
+      is_auth: b.is_auth,
+      processed_callback_url: emptyToNull(b.processed_callback_url) ?? null,
+      response_callback_url: emptyToNull(b.response_callback_url) ?? null,
+      auto_callback_retrial: b.auto_callback_retrial,
+    });
     return reply
       .code(201)
       .send({ detail: messageText("integration_added"), integration: integrationView(row) });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { type AuthUser, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { paymentError } from "../payments/errors.ts";
+import { integrationMerchant } from "./integrations.repository.ts";
 import { currentKeys, hmacSecret, keysStatus, recreateKey } from "./keys.service.ts";
 
 export const DOCUMENTATION_URL = "/docs/payments.md";
@@ -61,11 +62,7 @@ export const keysRoutes: FastifyPluginAsync = async (app) => {
     const kind = request.params.kind;
     if (!may(user, RECREATE[kind]))
       throw paymentError(403, "no_key_recreate_permission", messageText("no_key_recreate_permission"));
-    const merchant = await rt.db
-      .selectFrom("merchants")
-      .select("country")
-      .where("id", "=", merchantId)
-      .executeTakeFirstOrThrow();
+    const merchant = await integrationMerchant(rt.db, merchantId);
     const isLive = kind === "api" || kind === "hmac" ? false : request.body.is_live;
     const value = await recreateKey(rt.db, merchantId, kind, {
       country: isCountry(merchant.country) ? merchant.country : "EGY",

@@ -1,10 +1,10 @@
 import { onboardingApi } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
-import { sql } from "kysely";
 import { authError, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
 import { INVALID_SUFFIX, invalidFieldsDetail, validateBusinessInformation } from "./business-information.ts";
+import { saveBusinessInformation } from "./onboarding.repository.ts";
 import { sectorLanguage, sectorList } from "./sectors.ts";
 
 /** The merchants' first-login questionnaire (docs/onboarding.md). */
@@ -31,15 +31,12 @@ export const onboardingRoutes: FastifyPluginAsync = async (app) => {
         Object.fromEntries(result.invalid.map((f) => [f, [INVALID_SUFFIX]])),
       );
     }
-    const row = await app.deps.database.db
-      .updateTable("merchants")
-      .set({
-        business_information: sql`business_information || ${JSON.stringify(result.value)}::jsonb`,
-        ...(result.final ? { filled_business_data: true } : {}),
-      })
-      .where("id", "=", user.merchant_id)
-      .returning(["business_information", "filled_business_data"])
-      .executeTakeFirstOrThrow();
+    const row = await saveBusinessInformation(
+      app.deps.database.db,
+      user.merchant_id,
+      result.value,
+      result.final,
+    );
     request.log.info({ merchantId: user.merchant_id, final: result.final }, "business information saved");
     return {
       business: result.value.business ?? 0,
