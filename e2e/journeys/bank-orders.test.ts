@@ -20,7 +20,7 @@ import {
 const METHODS = ["TOTAL", "SOUHOOLA", "GET_GO", "VPC", "CASH", "VALU", "PREMIUM", "UIG", "CAGG", "MPAY"];
 const TEXT = {
   en: { title: "Orders", processed: "Total processed", TOTAL: "TOTAL", VPC: "VPC (card)" },
-  ar: { title: "الطلبات", processed: "إجمالي المعالَج", TOTAL: "الإجمالي", VPC: "VPC (بطاقة)" },
+  ar: { title: "الطلبات", processed: "إجمالي المعالَج", TOTAL: "الإجمالي", VPC: "بطاقة" },
 } as const;
 
 let browser: Browser;
