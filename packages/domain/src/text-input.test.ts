@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { captureBodySchema, refundBodySchema } from "./api/transactions.ts";
 import { AMOUNT_MAX_MINOR, CURRENCIES, maxAmountMinor } from "./currencies.ts";
 import { hasForbiddenCharacters, JSON_FIELD_MAX_BYTES, jsonProblem } from "./text-input.ts";
-import { captureBodySchema, refundBodySchema } from "./api/transactions.ts";
 
 describe("hasForbiddenCharacters", () => {
   it("refuses NUL, control characters and unpaired surrogates", () => {
