@@ -7,6 +7,7 @@ import { authError, hasPermission, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Scope } from "../transactions/scope.ts";
+import { findExport, listExports, updateExport } from "./exports.repository.ts";
 import { createExport, DOWNLOAD_FAILED, EXPORT_QUEUE, exportFile, exportItem } from "./exports.service.ts";
 
 /** Exporting a list needs the permission to view that list (the spec names no export permission of its own). */
@@ -49,16 +50,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   };
   const own = async (request: FastifyRequest, id: number) => {
     const scope = exportScopeOf(request);
-    let q = db
-      .selectFrom("exports")
-      .selectAll()
-      .where("id", "=", id)
-      .where("kind", "in", exportKindsOf(request));
-    q =
-      scope.kind === "merchant"
-        ? q.where("merchant_id", "=", scope.merchantId)
-        : q.where("bank_id", "=", scope.bankId);
-    const row = await q.executeTakeFirst();
+    const row = await findExport(db, scope, exportKindsOf(request), id);
     if (!row) throw new HttpError(404, "not_found", "Not found.");
     return row;
   };
@@ -73,20 +65,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
 
   implement(app, exportsApi.list, async (request) => {
     const scope = exportScopeOf(request);
-    let q = db.selectFrom("exports").where("kind", "in", exportKindsOf(request));
-    q =
-      scope.kind === "merchant"
-        ? q.where("merchant_id", "=", scope.merchantId)
-        : q.where("bank_id", "=", scope.bankId);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const rows = await q
-      .selectAll()
-      .orderBy("id", "desc")
-      .limit(request.query.page_size)
-      .offset((request.query.page - 1) * request.query.page_size)
-      .execute();
+    const { count, rows } = await listExports(db, scope, exportKindsOf(request), {
+      page: request.query.page,
+      pageSize: request.query.page_size,
+    });
     return {
-      count: Number(n),
+      count,
       page: request.query.page,
       page_size: request.query.page_size,
       results: rows.map(exportItem),
@@ -103,11 +87,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const file = exportFile(dataDir, row.id, format);
     const info = await stat(file).catch(() => undefined);
     if (!info) throw new HttpError(404, "export_missing", DOWNLOAD_FAILED);
-    await db
-      .updateTable("exports")
-      .set({ state: "downloaded", downloaded_at: new Date() })
-      .where("id", "=", row.id)
-      .execute();
+    await updateExport(db, row.id, { state: "downloaded", downloaded_at: new Date() });
     const type =
       format === "csv"
         ? "text/csv; charset=utf-8"

@@ -22,6 +22,7 @@ import { orderStatusOf } from "../transactions/details.ts";
 import { parseDateParam, type Scope } from "../transactions/scope.ts";
 import { maskedCard, scopedTransactions } from "../transactions/transactions.repository.ts";
 import { csvLine, safeCell } from "./cells.ts";
+import { exportRowById, insertExport, lockedExportsInProgress, updateExport } from "./exports.repository.ts";
 
 /**
  * Exports: a row in `exports` and a durable pg-boss job, created in one database transaction. The job streams
@@ -67,10 +68,6 @@ export async function ensureExportDir(dataDir: string): Promise<string> {
 export const EXPORTS_IN_PROGRESS_MAX = 3;
 export const TOO_MANY_EXPORTS = `You already have ${EXPORTS_IN_PROGRESS_MAX} exports in progress. Wait until one has finished, then try again.`;
 
-async function exportRowById(db: Kysely<DB>, id: number): Promise<ExportRow> {
-  return db.selectFrom("exports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-}
-
 export function exportItem(r: NonNullable<ExportRow>): ExportItem {
   return {
     id: r.id,
@@ -104,30 +101,18 @@ export async function createExport(
     throw new HttpError(400, "range_too_long", RANGE_TOO_LONG, { date_to: [RANGE_TOO_LONG] });
   const row = await database.db.transaction().execute(async (trx) => {
     // The user's row lock makes the count and the insert one step: parallel requests cannot both pass the cap.
-    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirstOrThrow();
-    const { n } = await trx
-      .selectFrom("exports")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("user_id", "=", userId)
-      .where("job_state", "in", ["queued", "running"])
-      // A job past every retry's expiry (4 tries of 15 minutes) whose process died is not in progress any more.
-      .where("created_at", ">", sql<Date>`now() - interval '2 hours'`)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= EXPORTS_IN_PROGRESS_MAX) throw new HttpError(429, "too_many_exports", TOO_MANY_EXPORTS);
-    const created = await trx
-      .insertInto("exports")
-      .values({
-        merchant_id: scope.kind === "merchant" ? scope.merchantId : null,
-        bank_id: scope.kind === "bank" ? scope.bankId : null,
-        user_id: userId,
-        kind: body.kind,
-        status_choice: body.status,
-        is_live: body.is_live,
-        date_from: from,
-        date_to: to,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    if ((await lockedExportsInProgress(trx, userId)) >= EXPORTS_IN_PROGRESS_MAX)
+      throw new HttpError(429, "too_many_exports", TOO_MANY_EXPORTS);
+    const created = await insertExport(trx, {
+      merchant_id: scope.kind === "merchant" ? scope.merchantId : null,
+      bank_id: scope.kind === "bank" ? scope.bankId : null,
+      user_id: userId,
+      kind: body.kind,
+      status_choice: body.status,
+      is_live: body.is_live,
+      date_from: from,
+      date_to: to,
+    });
     await boss.send(EXPORT_QUEUE, { exportId: created.id } satisfies ExportJob, {
       db: bossDb(database, trx),
       retryLimit: 3,
@@ -224,11 +209,7 @@ const major = (minor: number, currency: string) =>
 export async function runExport(db: Kysely<DB>, dataDir: string, exportId: number): Promise<void> {
   const exp = await exportRowById(db, exportId);
   if (exp.job_state === "done") return;
-  await db
-    .updateTable("exports")
-    .set({ job_state: "running", rows_done: 0, error: null })
-    .where("id", "=", exportId)
-    .execute();
+  await updateExport(db, exportId, { job_state: "running", rows_done: 0, error: null });
   const scope = scopeOfExport(exp);
   await ensureExportDir(dataDir);
   const csvPath = exportFile(dataDir, exportId, "csv");
@@ -262,7 +243,7 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
         for (const r of rows) await write(cells(r));
         await xlsxDrained(sheet);
         done += rows.length;
-        await db.updateTable("exports").set({ rows_done: done }).where("id", "=", exportId).execute();
+        await updateExport(db, exportId, { rows_done: done });
         if (rows.length < EXPORT_BATCH) return;
         const last = rows[rows.length - 1]!;
         after = { at: last.created_at, id: last.id };
@@ -277,7 +258,7 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
       total = Number(
         (await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
       );
-      await db.updateTable("exports").set({ rows_total: total }).where("id", "=", exportId).execute();
+      await updateExport(db, exportId, { rows_total: total });
       await write(TX_HEADER);
       await writeBatches(
         (after) => {
@@ -368,7 +349,7 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
       total = Number(
         (await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
       );
-      await db.updateTable("exports").set({ rows_total: total }).where("id", "=", exportId).execute();
+      await updateExport(db, exportId, { rows_total: total });
       await write(ORDER_HEADER);
       await writeBatches(
         (after) => {
@@ -425,19 +406,11 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
     await workbook.commit();
     await rename(`${csvPath}.part`, csvPath);
     await rename(`${xlsxPath}.part`, xlsxPath);
-    await db
-      .updateTable("exports")
-      .set({ job_state: "done", rows_done: done, finished_at: new Date() })
-      .where("id", "=", exportId)
-      .execute();
+    await updateExport(db, exportId, { job_state: "done", rows_done: done, finished_at: new Date() });
   } catch (error) {
     csv.destroy();
     const message = error instanceof Error ? error.message : String(error);
-    await db
-      .updateTable("exports")
-      .set({ job_state: "failed", error: message.slice(0, 500) })
-      .where("id", "=", exportId)
-      .execute();
+    await updateExport(db, exportId, { job_state: "failed", error: message.slice(0, 500) });
     throw error;
   }
 }
