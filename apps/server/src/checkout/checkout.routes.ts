@@ -17,6 +17,7 @@ import {
 } from "../payments/payment-context.ts";
 import { confirmWallet, kioskReference, payKioskBill } from "../payments/source-payments.ts";
 import { hitRateLimit } from "../ratelimit/rate-limit.repository.ts";
+import { intentionPageRows } from "./checkout.repository.ts";
 
 /** The checkout's bodies are a few fields (413 above this). */
 const CHECKOUT_BODY_LIMIT = 16 * 1024;
@@ -95,16 +96,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     await limit(request.query.client_secret, "read");
     const intention = await intentionByPublicKey(rt, request.query.public_key, request.query.client_secret);
     if (!intention) throw paymentError(404, "invalid_token", "This payment link is not valid.");
-    const merchant = await rt.db
-      .selectFrom("merchants")
-      .select(["company_name", "logo_url"])
-      .where("id", "=", intention.merchant_id)
-      .executeTakeFirstOrThrow();
-    const order = await rt.db
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", intention.order_id)
-      .executeTakeFirstOrThrow();
+    const { merchant, order } = await intentionPageRows(rt.db, intention);
     const methods = await intentionMethods(rt, rt.db, intention);
     let state: "open" | "paid" | "expired" = "open";
     if (intention.confirmed || (await orderIsPaid(rt.db, order))) state = "paid";

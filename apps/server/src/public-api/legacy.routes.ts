@@ -27,6 +27,12 @@ import {
 import { decryptSecret, findMerchantByKey } from "../security/keys.ts";
 import { hostScope } from "../sessions/session-country.ts";
 import { authenticateMerchant, seesMode } from "./caller.ts";
+import {
+  latestTransactionOfOrder,
+  merchantById,
+  merchantCountry,
+  orderCardTokens,
+} from "./public-api.repository.ts";
 
 /**
  * The legacy flow of the provider's public API: auth tokens, orders, payment keys, payments/pay, refund, void,
@@ -76,11 +82,7 @@ export const legacyRoutes: FastifyPluginAsync = async (app) => {
       items: b.items,
       shipping_data: b.shipping_data ?? undefined,
     });
-    const merchant = await rt.db
-      .selectFrom("merchants")
-      .selectAll()
-      .where("id", "=", order.merchant_id)
-      .executeTakeFirstOrThrow();
+    const merchant = await merchantById(rt.db, order.merchant_id);
     return reply.code(201).send({ ...orderObject(order, merchant, rt.publicUrl), token: null, url: null });
   });
 
@@ -88,11 +90,7 @@ export const legacyRoutes: FastifyPluginAsync = async (app) => {
     const caller = await authenticateMerchant(rt.db, request, rt.now());
     const order = await findOrder(rt.db, caller, request.params.order_id);
     if (!order) throw new PaymentError(404, { detail: "Not found." });
-    const merchant = await rt.db
-      .selectFrom("merchants")
-      .selectAll()
-      .where("id", "=", order.merchant_id)
-      .executeTakeFirstOrThrow();
+    const merchant = await merchantById(rt.db, order.merchant_id);
     return orderObject(order, merchant, rt.publicUrl);
   });
 
@@ -156,36 +154,20 @@ export const legacyRoutes: FastifyPluginAsync = async (app) => {
     const { order_id, merchant_order_id } = request.body;
     if (order_id === undefined && !merchant_order_id)
       throw new PaymentError(400, { order_id: ["This field is required."] });
-    let query = rt.db
-      .selectFrom("transactions")
-      .innerJoin("orders", "orders.id", "transactions.order_id")
-      .select("transactions.id")
-      .where("transactions.merchant_id", "=", caller.merchantId);
-    query =
-      order_id !== undefined
-        ? query.where("orders.id", "=", order_id)
-        : query.where("orders.merchant_order_id", "=", merchant_order_id!.trim());
-    if (caller.isLive !== undefined) query = query.where("transactions.is_live", "=", caller.isLive);
-    const latest = await query.orderBy("transactions.id", "desc").executeTakeFirst();
-    if (!latest) throw new PaymentError(404, { detail: "Not found." });
-    return transactionObject((await loadTransactionView(rt.db, latest.id))!, rt.publicUrl);
+    const latest = await latestTransactionOfOrder(
+      rt.db,
+      caller,
+      order_id !== undefined ? { orderId: order_id } : { merchantOrderId: merchant_order_id!.trim() },
+    );
+    if (latest === undefined) throw new PaymentError(404, { detail: "Not found." });
+    return transactionObject((await loadTransactionView(rt.db, latest))!, rt.publicUrl);
   });
 
   implement(app, publicApi.orderCardTokens, async (request) => {
     const caller = await authenticateMerchant(rt.db, request, rt.now());
-    let query = rt.db
-      .selectFrom("card_tokens")
-      .selectAll()
-      .where("merchant_id", "=", caller.merchantId)
-      .where("order_id", "=", request.body.order_id);
-    if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
-    const rows = await query.orderBy("id").execute();
+    const rows = await orderCardTokens(rt.db, caller, request.body.order_id);
     if (rows.length === 0) throw new PaymentError(404, { message: "No card tokens found for this order" });
-    const merchant = await rt.db
-      .selectFrom("merchants")
-      .select("country")
-      .where("id", "=", caller.merchantId)
-      .executeTakeFirstOrThrow();
+    const merchant = await merchantCountry(rt.db, caller.merchantId);
     return rows.map((row) => ({
       type: "TOKEN" as const,
       obj: {

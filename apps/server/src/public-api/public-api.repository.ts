@@ -1,0 +1,54 @@
+import type { Kysely, Selectable } from "kysely";
+import type { MerchantRow } from "../db/rows.ts";
+import type { CardTokensTable, DB } from "../db/schema.ts";
+import type { MerchantCaller } from "./caller.ts";
+
+/**
+ * The public API's own reads (the payment operations' statements live in payments/). What a caller asks for is
+ * scoped to the caller's merchant and, for a secret key, its mode.
+ */
+type Caller = Pick<MerchantCaller, "merchantId" | "isLive">;
+
+/** A merchant's row, for the provider's order object. */
+export function merchantById(db: Kysely<DB>, merchantId: number): Promise<MerchantRow> {
+  return db.selectFrom("merchants").selectAll().where("id", "=", merchantId).executeTakeFirstOrThrow();
+}
+
+/** A merchant's country (the time zone of the provider's times). */
+export function merchantCountry(db: Kysely<DB>, merchantId: number): Promise<{ country: string }> {
+  return db.selectFrom("merchants").select("country").where("id", "=", merchantId).executeTakeFirstOrThrow();
+}
+
+/** The id of the caller's latest transaction on an order, found by the order's id or the merchant's order id. */
+export async function latestTransactionOfOrder(
+  db: Kysely<DB>,
+  caller: Caller,
+  order: { orderId: number } | { merchantOrderId: string },
+): Promise<number | undefined> {
+  let query = db
+    .selectFrom("transactions")
+    .innerJoin("orders", "orders.id", "transactions.order_id")
+    .select("transactions.id")
+    .where("transactions.merchant_id", "=", caller.merchantId);
+  query =
+    "orderId" in order
+      ? query.where("orders.id", "=", order.orderId)
+      : query.where("orders.merchant_order_id", "=", order.merchantOrderId);
+  if (caller.isLive !== undefined) query = query.where("transactions.is_live", "=", caller.isLive);
+  return (await query.orderBy("transactions.id", "desc").executeTakeFirst())?.id;
+}
+
+/** The caller's saved card tokens of an order, oldest first. */
+export function orderCardTokens(
+  db: Kysely<DB>,
+  caller: Caller,
+  orderId: number,
+): Promise<Selectable<CardTokensTable>[]> {
+  let query = db
+    .selectFrom("card_tokens")
+    .selectAll()
+    .where("merchant_id", "=", caller.merchantId)
+    .where("order_id", "=", orderId);
+  if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
+  return query.orderBy("id").execute();
+}
