@@ -10,19 +10,25 @@ import {
   toMajorString,
 } from "@portal/domain";
 import ExcelJS from "exceljs";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type PgBoss from "pg-boss";
 import type { Database } from "../db/database.ts";
 import type { ExportRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { bossDb } from "../jobs/boss.ts";
-import { scopedOrders } from "../orders/orders.repository.ts";
 import { orderStatusOf } from "../transactions/details.ts";
 import { parseDateParam, type Scope } from "../transactions/scope.ts";
-import { maskedCard, scopedTransactions } from "../transactions/transactions.repository.ts";
+import { maskedCard } from "../transactions/transactions.repository.ts";
 import { csvLine, safeCell } from "./cells.ts";
-import { exportRowById, insertExport, lockedExportsInProgress, updateExport } from "./exports.repository.ts";
+import {
+  exportedOrders,
+  exportedTransactions,
+  exportRowById,
+  insertExport,
+  lockedExportsInProgress,
+  updateExport,
+} from "./exports.repository.ts";
 
 /**
  * Exports: a row in `exports` and a durable pg-boss job, created in one database transaction. The job streams
@@ -250,63 +256,12 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
       }
     };
     if (exp.kind === "transactions") {
-      let base = scopedTransactions(db, scope, exp.is_live)
-        .where("t.created_at", ">=", exp.date_from)
-        .where("t.created_at", "<", exp.date_to);
-      if (exp.status_choice === "trx_success") base = base.where("t.status", "=", "success");
-      if (exp.status_choice === "trx_decline") base = base.where("t.status", "=", "declined");
-      total = Number(
-        (await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
-      );
+      const rows = exportedTransactions(db, scope, exp);
+      total = await rows.count();
       await updateExport(db, exportId, { rows_total: total });
       await write(TX_HEADER);
       await writeBatches(
-        (after) => {
-          let q = base
-            .leftJoin("orders as o", "o.id", "t.order_id")
-            .innerJoin("merchants as m", "m.id", "t.merchant_id")
-            .select([
-              "t.id",
-              "t.created_at",
-              "t.amount_cents",
-              "t.currency",
-              "t.status",
-              "t.gateway_type",
-              "t.trnx_type",
-              "t.origin",
-              "t.order_id",
-              "o.merchant_order_id",
-              "t.customer_name",
-              "t.customer_email",
-              "t.customer_phone",
-              "t.card_first6",
-              "t.card_last4",
-              "t.wallet_msisdn",
-              "t.merchant_txn_ref",
-              sql<string | null>`t.data->>'bill_reference'`.as("bill_reference"),
-              "t.created_by",
-              "t.integration_id",
-              "t.refunded_amount_cents",
-              "t.captured_amount_cents",
-              "t.fees_cents",
-              "t.vat_cents",
-              "t.merchant_id",
-              "m.company_name",
-            ])
-            .orderBy("t.created_at")
-            .orderBy("t.id")
-            .limit(EXPORT_BATCH);
-          if (after) {
-            const a = after;
-            q = q.where((eb) =>
-              eb.or([
-                eb("t.created_at", ">", a.at),
-                eb.and([eb("t.created_at", "=", a.at), eb("t.id", ">", a.id)]),
-              ]),
-            );
-          }
-          return q.execute();
-        },
+        (after) => rows.batch(after, EXPORT_BATCH),
         (r) => [
           r.id,
           r.created_at.toISOString(),
@@ -335,55 +290,12 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
         ],
       );
     } else {
-      let base = scopedOrders(db, scope, exp.is_live)
-        .where("o.created_at", ">=", exp.date_from)
-        .where("o.created_at", "<", exp.date_to);
-      if (exp.status_choice === "trx_success")
-        base = base
-          .whereRef("o.amount_cents", "<=", "o.paid_amount_cents")
-          .where("o.is_canceled", "=", false);
-      if (exp.status_choice === "trx_decline")
-        base = base.where((eb) =>
-          eb.or([eb("o.is_canceled", "=", true), eb("o.amount_cents", ">", eb.ref("o.paid_amount_cents"))]),
-        );
-      total = Number(
-        (await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
-      );
+      const rows = exportedOrders(db, scope, exp);
+      total = await rows.count();
       await updateExport(db, exportId, { rows_total: total });
       await write(ORDER_HEADER);
       await writeBatches(
-        (after) => {
-          let q = base
-            .select([
-              "o.id",
-              "o.created_at",
-              "o.merchant_order_id",
-              "o.amount_cents",
-              "o.paid_amount_cents",
-              "o.currency",
-              "o.is_canceled",
-              "o.payment_status",
-              "o.delivery_needed",
-              "o.api_source",
-              "o.created_by",
-              "m.id as merchant_id",
-              "m.company_name",
-              "m.country",
-            ])
-            .orderBy("o.created_at")
-            .orderBy("o.id")
-            .limit(EXPORT_BATCH);
-          if (after) {
-            const a = after;
-            q = q.where((eb) =>
-              eb.or([
-                eb("o.created_at", ">", a.at),
-                eb.and([eb("o.created_at", "=", a.at), eb("o.id", ">", a.id)]),
-              ]),
-            );
-          }
-          return q.execute();
-        },
+        (after) => rows.batch(after, EXPORT_BATCH),
         (r) => [
           r.id,
           r.created_at.toISOString(),
