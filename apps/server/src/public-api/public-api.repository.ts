@@ -14,10 +14,8 @@ export function merchantById(db: Kysely<DB>, merchantId: number): Promise<Mercha
   return db.selectFrom("merchants").selectAll().where("id", "=", merchantId).executeTakeFirstOrThrow();
 }
 
-/** A merchant's country (the time zone of the provider's times). */
-export function merchantCountry(db: Kysely<DB>, merchantId: number): Promise<{ country: string }> {
-  return db.selectFrom("merchants").select("country").where("id", "=", merchantId).executeTakeFirstOrThrow();
-}
+/** A merchant's country: the payment core's one lookup (payments/orders.repository.ts). */
+export { merchantCountry } from "../payments/orders.repository.ts";
 
 /** The id of the caller's latest transaction on an order, found by the order's id or the merchant's order id. */
 export async function latestTransactionOfOrder(
