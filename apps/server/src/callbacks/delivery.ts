@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { cardTokenContext } from "../payments/outcome.ts";
 import { providerTime } from "../payments/provider-time.ts";
@@ -11,6 +11,12 @@ import {
   transactionObject,
 } from "../payments/transaction-object.ts";
 import { decryptSecret, hmacSecretContext } from "../security/keys.ts";
+import {
+  cardTokenById,
+  deleteCallbackJobs,
+  finishCallbackAttempts,
+  recordCallbackAttempts,
+} from "./callbacks.repository.ts";
 import { signToken, signTransaction } from "./hmac.ts";
 import { type PostAnswer, postJson } from "./post.ts";
 import type { CallbackJob } from "./queue.ts";
@@ -100,11 +106,7 @@ export async function callbackPayload(
   const secret = hmacSecretFrom(rt, view);
   if (job.kind === "TOKEN") {
     if (job.cardTokenId === undefined) return undefined;
-    const row = await db
-      .selectFrom("card_tokens")
-      .selectAll()
-      .where("id", "=", job.cardTokenId)
-      .executeTakeFirst();
+    const row = await cardTokenById(db, job.cardTokenId);
     if (!row) return undefined;
     const obj = {
       id: row.id,
@@ -183,7 +185,7 @@ export async function deliverCallbacks(
   const outboxIds = batch.map((b) => b.jobId).filter((id): id is number => id !== null);
   if (prepared.length === 0) {
     // Nothing to send (no view, no url): the jobs are done.
-    if (outboxIds.length > 0) await db.deleteFrom("callback_jobs").where("id", "in", outboxIds).execute();
+    if (outboxIds.length > 0) await deleteCallbackJobs(db, outboxIds);
     return results;
   }
 
@@ -203,24 +205,7 @@ export async function deliverCallbacks(
     url: p.url,
   }));
   // One statement (atomic on its own): close the interrupted attempts of these jobs, record the new ones.
-  const rows =
-    jobIds.length > 0
-      ? await db
-          .with("closed", (q) =>
-            q
-              .updateTable("callback_attempts")
-              .set({ finished_at: new Date(), error: INTERRUPTED })
-              .where("job_id", "in", jobIds)
-              .where("finished_at", "is", null)
-              .returning("id"),
-          )
-          .insertInto("callback_attempts")
-          .values(values)
-          .returning("id")
-          .execute()
-      : await db.insertInto("callback_attempts").values(values).returning("id").execute();
-  // A multi-row insert answers its rows in the order of its values.
-  const attemptIds = rows.map((r) => r.id);
+  const attemptIds = await recordCallbackAttempts(db, jobIds, values, INTERRUPTED);
 
   const answers = await Promise.all(
     prepared.map(async (p, i) => {
@@ -264,30 +249,6 @@ export async function deliverCallbacks(
     }
   }
   // One statement (atomic on its own): the answers, the batch's outbox rows deleted, the retries written.
-  await sql`with finished as (
-      update callback_attempts as a set finished_at = ${finished}, status_code = v.status_code,
-        latency_ms = v.latency_ms, response_excerpt = v.response_excerpt, error = v.error
-      from (select unnest(${sql.val(attemptIds)}::bigint[]) as id,
-          unnest(${sql.val(answers.map((a) => a.statusCode))}::int[]) as status_code,
-          unnest(${sql.val(answers.map((a) => a.latency))}::int[]) as latency_ms,
-          unnest(${sql.val(answers.map((a) => a.excerpt))}::text[]) as response_excerpt,
-          unnest(${sql.val(answers.map((a) => a.error))}::text[]) as error) as v
-      where a.id = v.id returning 1
-    ), done as (
-      delete from callback_jobs where id = any(${sql.val(outboxIds)}::bigint[]) returning 1
-    ), retried as (
-      insert into callback_jobs (transaction_id, kind, card_token_id, attempt, trigger, run_at)
-      select r.transaction_id, r.kind, r.card_token_id, r.attempt, r.trigger,
-        now() + make_interval(secs => r.delay)
-      from unnest(${sql.val(retries.map((r) => r.job.transactionId))}::bigint[],
-          ${sql.val(retries.map((r) => r.job.kind))}::text[],
-          ${sql.val(retries.map((r) => r.job.cardTokenId ?? null))}::bigint[],
-          ${sql.val(retries.map((r) => r.job.attempt))}::int[],
-          ${sql.val(retries.map((r) => r.job.trigger))}::text[],
-          ${sql.val(retries.map((r) => r.delay))}::float8[])
-        as r(transaction_id, kind, card_token_id, attempt, trigger, delay)
-      returning 1
-    )
-    select 1`.execute(db);
+  await finishCallbackAttempts(db, finished, attemptIds, answers, outboxIds, retries);
   return results;
 }

@@ -13,13 +13,8 @@ import {
 } from "../payments/test-support.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
-import {
-  type CallbackJob,
-  enqueueCallbacks,
-  MAX_TAKEN,
-  releaseCallbackJobs,
-  takeCallbackJobs,
-} from "./queue.ts";
+import { enqueueCallbacks, releaseCallbackJobs, takeCallbackJobs } from "./callbacks.repository.ts";
+import { type CallbackJob, MAX_TAKEN } from "./queue.ts";
 import { startCallbackWorker } from "./worker.ts";
 
 type Receiver = Awaited<ReturnType<typeof callbackReceiver>>;

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import { voidLapsedAuths } from "../payments/operations.service.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
+import { releaseCallbackJobs, takeCallbackJobs } from "./callbacks.repository.ts";
 import { deliverCallbacks, type Fetch } from "./delivery.ts";
-import { MAX_TAKEN, onCallbackJobsCommitted, releaseCallbackJobs, takeCallbackJobs } from "./queue.ts";
+import { MAX_TAKEN, onCallbackJobsCommitted } from "./queue.ts";
 
 /**
  * Runs callback deliveries in this process: a few loops each take a batch of due jobs from the outbox (row-locked
