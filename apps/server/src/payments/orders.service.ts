@@ -1,16 +1,30 @@
 import { randomBytes } from "node:crypto";
 import { isCurrency, maxAmountMinor } from "@portal/domain";
-import { type Expression, type Insertable, type Kysely, sql } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { IntegrationRow, OrderRow } from "../db/rows.ts";
 import type { DB, OrderItem, OrdersTable, PaymentKeysTable } from "../db/schema.ts";
 import { tokenHash } from "../security/tokens.ts";
 import { PaymentError, paymentError } from "./errors.ts";
+import {
+  findOrder,
+  type IntegrationRef,
+  insertAuthToken,
+  insertOrder,
+  insertPaymentKey,
+  integrationCandidates,
+  isIdRef,
+  orderHasPayments,
+  setOrderMode,
+} from "./orders.repository.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { newAuthToken, paymentToken } from "./tokens.ts";
 
 /**
- * The legacy flow's set-up calls: API auth tokens, orders and payment keys (payment tokens).
+ * The legacy flow's set-up calls: API auth tokens, orders and payment keys (payment tokens). Their queries are in
+ * orders.repository.ts.
  */
+
+export { findOrder, type IntegrationRef, integrationCandidates } from "./orders.repository.ts";
 
 export interface Caller {
   merchantId: number;
@@ -43,16 +57,13 @@ export async function issueAuthToken(
   const token = newAuthToken();
   const now = rt.now();
   const expiresAt = new Date(now.getTime() + seconds * 1000);
-  await rt.db
-    .insertInto("api_auth_tokens")
-    .values({
-      id: tokenHash(token),
-      merchant_id: merchantId,
-      user_id: userId,
-      created_at: now,
-      expires_at: expiresAt,
-    })
-    .execute();
+  await insertAuthToken(rt.db, {
+    id: tokenHash(token),
+    merchant_id: merchantId,
+    user_id: userId,
+    created_at: now,
+    expires_at: expiresAt,
+  });
   return { token, expiresAt };
 }
 
@@ -162,64 +173,18 @@ export async function createOrder(
 ): Promise<OrderRow> {
   const values = orderValues(caller, input);
   try {
-    return await db.insertInto("orders").values(values).returningAll().executeTakeFirstOrThrow();
+    return await insertOrder(db, values);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateOrder();
     throw error;
   }
 }
 
-export async function findOrder(
-  db: Kysely<DB>,
-  caller: Caller,
-  orderId: number,
-): Promise<OrderRow | undefined> {
-  let query = db
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", orderId)
-    .where("merchant_id", "=", caller.merchantId);
-  if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
-  return query.executeTakeFirst();
-}
-
 export const INTEGRATION_NOT_FOUND = "Integration ID/Name does not exist in our system";
-
-/** An integration reference: a number (or digits) is an id, anything else a name. */
-export type IntegrationRef = number | string;
-
-const isIdRef = (ref: IntegrationRef) => typeof ref === "number" || /^\d+$/.test(ref);
 
 /** The references of a request's payment_methods as they are looked up (names trimmed). */
 export function integrationRefs(methods: readonly IntegrationRef[]): IntegrationRef[] {
   return methods.map((ref) => (typeof ref === "string" ? ref.trim() : ref));
-}
-
-/**
- * SQL (a boolean over integrations `i`): an active integration of merchant `merchantId` in mode `isLive` (both
- * modes when undefined) that one of `refs` names by id or by name.
- */
-export function integrationCandidatesWhere(
-  merchantId: Expression<number>,
-  isLive: Expression<boolean> | undefined,
-  refs: readonly IntegrationRef[],
-) {
-  const ids = refs.filter(isIdRef).map(Number);
-  const names = refs.filter((r) => !isIdRef(r)).map(String);
-  return sql<boolean>`i.merchant_id = ${merchantId} and i.is_active ${isLive ? sql`and i.is_live = ${isLive}` : sql``}
-    and (i.id = any(${sql.val(ids)}::bigint[]) or i.name = any(${sql.val(names)}::text[]))`;
-}
-
-/** The candidates of integrationCandidatesWhere, ordered by id: one query for any number of references. */
-export async function integrationCandidates(
-  db: Kysely<DB>,
-  caller: Caller,
-  refs: readonly IntegrationRef[],
-): Promise<IntegrationRow[]> {
-  const isLive = caller.isLive === undefined ? undefined : sql.val(caller.isLive);
-  const { rows } = await sql<IntegrationRow>`select * from integrations i
-    where ${integrationCandidatesWhere(sql.val(caller.merchantId), isLive, refs)} order by i.id`.execute(db);
-  return rows;
 }
 
 /** The integration a reference names among the candidates (the first by id), or the spec's 404. */
@@ -281,17 +246,13 @@ export async function createPaymentKey(
   if (order.is_payment_locked)
     throw paymentError(400, "order_locked", "This order is already paid and locked.");
   if (order.is_live !== integration.is_live) {
-    const hasPayments = await db
-      .selectFrom("transactions")
-      .select("id")
-      .where("order_id", "=", order.id)
-      .executeTakeFirst();
+    const hasPayments = await orderHasPayments(db, order.id);
     if (hasPayments || (caller.isLive !== undefined && caller.isLive !== integration.is_live))
       throw paymentError(400, "mode_mismatch", "Test and live orders and integrations cannot be mixed.");
-    await db.updateTable("orders").set({ is_live: integration.is_live }).where("id", "=", order.id).execute();
+    await setOrderMode(db, order.id, integration.is_live);
   }
   const values = paymentKeyValues(rt, caller, input, integration, { id: order.id, currency });
-  const row = await db.insertInto("payment_keys").values(values).returning("id").executeTakeFirstOrThrow();
+  const row = await insertPaymentKey(db, values);
   return { token: paymentToken(rt.dataKey, row.id, values.salt), id: row.id, integration };
 }
 

@@ -6,11 +6,8 @@ import { reviveRow } from "../db/json-rows.ts";
 import type { IntegrationRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { PaymentError } from "../payments/errors.ts";
-import {
-  type IntegrationRef,
-  integrationCandidatesWhere,
-  integrationRefs,
-} from "../payments/orders.service.ts";
+import { integrationCandidatesWhere } from "../payments/orders.repository.ts";
+import { type IntegrationRef, integrationRefs } from "../payments/orders.service.ts";
 import { merchantKeyLookup } from "../security/keys.ts";
 import { tokenHash } from "../security/tokens.ts";
 
