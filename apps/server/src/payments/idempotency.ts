@@ -2,6 +2,12 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
 import { paymentError } from "./errors.ts";
+import {
+  claimIdempotencyKey,
+  type IdempotencyClaim,
+  storedIdempotentAnswer,
+  storeIdempotentAnswer,
+} from "./payment.repository.ts";
 
 /**
  * Idempotent mutations. A request with an Idempotency-Key runs in one database transaction that first claims
@@ -79,41 +85,16 @@ export async function idempotent<T>(
     const result = opts.atomicStatements ? await run(db) : await db.transaction().execute(run);
     return { ...result, replayed: false };
   }
-  const key = opts.key;
+  const claim: IdempotencyClaim = { merchantId: opts.merchantId, scope: opts.scope, key: opts.key };
   const hash = typeof opts.hash === "function" ? opts.hash() : opts.hash;
   const outcome = await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto("idempotency_keys")
-      .values({
-        merchant_id: opts.merchantId,
-        scope: opts.scope,
-        key,
-        request_hash: hash,
-        status_code: 0,
-        response: JSON.stringify(null),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning("key")
-      .executeTakeFirst();
-    if (!claimed) return undefined;
+    if (!(await claimIdempotencyKey(trx, claim, hash))) return undefined;
     const result = await run(trx);
-    await trx
-      .updateTable("idempotency_keys")
-      .set({ status_code: result.statusCode, response: JSON.stringify(result.body) })
-      .where("merchant_id", "=", opts.merchantId)
-      .where("scope", "=", opts.scope)
-      .where("key", "=", key)
-      .execute();
+    await storeIdempotentAnswer(trx, claim, result);
     return { ...result, replayed: false };
   });
   if (outcome) return outcome;
-  const stored = await db
-    .selectFrom("idempotency_keys")
-    .select(["request_hash", "status_code", "response"])
-    .where("merchant_id", "=", opts.merchantId)
-    .where("scope", "=", opts.scope)
-    .where("key", "=", key)
-    .executeTakeFirstOrThrow();
+  const stored = await storedIdempotentAnswer(db, claim);
   if (stored.request_hash !== hash)
     throw paymentError(
       422,

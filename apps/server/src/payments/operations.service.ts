@@ -18,7 +18,18 @@ import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { paymentError } from "./errors.ts";
 import { idempotent, requestHash } from "./idempotency.ts";
-import { addPaidAmount, enqueueCallback } from "./outcome.ts";
+import { merchantCountry as merchantCountryRow } from "./orders.repository.ts";
+import { enqueueCallback } from "./outcome.ts";
+import {
+  addPaidAmount,
+  insertTransaction,
+  lapsedAuths,
+  lockMerchantTransaction,
+  lockTransaction,
+  recordCapture,
+  recordRefund,
+  recordVoid,
+} from "./payment.repository.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import {
   loadTransactionView,
@@ -129,24 +140,13 @@ function refusal(operation: Operation, reason: string, code: MessageCode, tx: Tr
 }
 
 async function lockParent(trx: Kysely<DB>, caller: OperationCaller, id: number): Promise<TransactionRow> {
-  let query = trx
-    .selectFrom("transactions")
-    .selectAll()
-    .where("id", "=", id)
-    .where("merchant_id", "=", caller.merchantId);
-  if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
-  const tx = await query.forUpdate().executeTakeFirst();
+  const tx = await lockMerchantTransaction(trx, caller, id);
   if (!tx) throw paymentError(404, "not_found", "Not found.");
   return tx;
 }
 
 async function merchantCountryOf(trx: Kysely<DB>, merchantId: number): Promise<string> {
-  const row = await trx
-    .selectFrom("merchants")
-    .select("country")
-    .where("id", "=", merchantId)
-    .executeTakeFirstOrThrow();
-  return row.country;
+  return (await merchantCountryRow(trx, merchantId)).country;
 }
 
 function acquirerReference(tx: TransactionRow): string {
@@ -162,49 +162,45 @@ async function insertChild(
   actor: string | undefined,
 ): Promise<TransactionRow> {
   const source = sourceData(parent);
-  return trx
-    .insertInto("transactions")
-    .values({
-      merchant_id: parent.merchant_id,
-      order_id: parent.order_id,
-      integration_id: parent.integration_id,
-      terminal_id: parent.terminal_id,
-      payment_key_id: parent.payment_key_id,
-      parent_transaction_id: parent.id,
-      is_live: parent.is_live,
-      amount_cents: amount,
-      currency: parent.currency,
-      status: "success",
-      gateway_type: parent.gateway_type,
-      trnx_type: operation,
-      origin: parent.origin,
-      channel: parent.channel,
-      is_capture: operation === "capture",
-      is_standalone: false,
-      is_3d_secure: false,
-      card_first6: parent.card_first6,
-      card_last4: parent.card_last4,
-      card_scheme: parent.card_scheme,
-      card_type: parent.card_type,
-      wallet_msisdn: parent.wallet_msisdn,
-      customer_id: parent.customer_id,
-      customer_name: parent.customer_name,
-      customer_email: parent.customer_email,
-      customer_phone: parent.customer_phone,
-      billing_data: parent.billing_data === null ? null : JSON.stringify(parent.billing_data),
+  return insertTransaction(trx, {
+    merchant_id: parent.merchant_id,
+    order_id: parent.order_id,
+    integration_id: parent.integration_id,
+    terminal_id: parent.terminal_id,
+    payment_key_id: parent.payment_key_id,
+    parent_transaction_id: parent.id,
+    is_live: parent.is_live,
+    amount_cents: amount,
+    currency: parent.currency,
+    status: "success",
+    gateway_type: parent.gateway_type,
+    trnx_type: operation,
+    origin: parent.origin,
+    channel: parent.channel,
+    is_capture: operation === "capture",
+    is_standalone: false,
+    is_3d_secure: false,
+    card_first6: parent.card_first6,
+    card_last4: parent.card_last4,
+    card_scheme: parent.card_scheme,
+    card_type: parent.card_type,
+    wallet_msisdn: parent.wallet_msisdn,
+    customer_id: parent.customer_id,
+    customer_name: parent.customer_name,
+    customer_email: parent.customer_email,
+    customer_phone: parent.customer_phone,
+    billing_data: parent.billing_data === null ? null : JSON.stringify(parent.billing_data),
+    txn_response_code: "APPROVED",
+    acq_response_code: "00",
+    created_by: actor ?? null,
+    data: JSON.stringify({
+      message: "Approved",
       txn_response_code: "APPROVED",
       acq_response_code: "00",
-      created_by: actor ?? null,
-      data: JSON.stringify({
-        message: "Approved",
-        txn_response_code: "APPROVED",
-        acq_response_code: "00",
-        source_data: source,
-        ...(reference ? { _acquirer_reference: reference } : {}),
-      }),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+      source_data: source,
+      ...(reference ? { _acquirer_reference: reference } : {}),
+    }),
+  });
 }
 
 async function answerFor(rt: PaymentsRuntime, trx: Kysely<DB>, child: TransactionRow) {
@@ -268,15 +264,7 @@ export async function refundTransaction(
       const answer = await rt.acquirer.refund({ reference: acquirerReference(parent), amountCents: amount });
       if (answer.outcome !== "approved") throw refusal("refund", "acquirer_declined", "refund_422", parent);
       const child = await insertChild(trx, parent, "refund", amount, answer.reference, caller.actor);
-      await trx
-        .updateTable("transactions")
-        .set({
-          refunded_amount_cents: parent.refunded_amount_cents + amount,
-          is_refunded: true,
-          updated_at: new Date(),
-        })
-        .where("id", "=", parent.id)
-        .execute();
+      await recordRefund(trx, parent, amount);
       await enqueueCallback(trx, child);
       return { statusCode: 200, body: await answerFor(rt, trx, child) };
     },
@@ -316,11 +304,7 @@ export async function voidTransaction(
         answer.reference,
         caller.actor,
       );
-      await trx
-        .updateTable("transactions")
-        .set({ is_voided: true, updated_at: new Date() })
-        .where("id", "=", parent.id)
-        .execute();
+      await recordVoid(trx, parent.id);
       // A voided sale no longer pays its order; a voided auth never did (until captured).
       const paid = parent.is_auth ? parent.captured_amount_cents : parent.amount_cents;
       if (parent.order_id !== null && paid > 0) await addPaidAmount(trx, parent.order_id, -paid);
@@ -358,11 +342,7 @@ export async function captureTransaction(
       const answer = await rt.acquirer.capture({ reference: acquirerReference(parent), amountCents: amount });
       if (answer.outcome !== "approved") throw refusal("capture", "acquirer_declined", "capture_200", parent);
       const child = await insertChild(trx, parent, "capture", amount, answer.reference, caller.actor);
-      await trx
-        .updateTable("transactions")
-        .set({ captured_amount_cents: amount, is_captured: true, updated_at: new Date() })
-        .where("id", "=", parent.id)
-        .execute();
+      await recordCapture(trx, parent.id, amount);
       if (parent.order_id !== null) await addPaidAmount(trx, parent.order_id, amount);
       await enqueueCallback(trx, child);
       return { statusCode: 200, body: await answerFor(rt, trx, child) };
@@ -377,38 +357,16 @@ export async function captureTransaction(
  */
 export async function voidLapsedAuths(rt: PaymentsRuntime, limit = 100): Promise<number> {
   const cutoff = new Date(rt.now().getTime() - AUTH_AUTO_VOID_DAYS * 86_400_000);
-  const due = await rt.db
-    .selectFrom("transactions")
-    .select("id")
-    .where("is_auth", "=", true)
-    .where("status", "=", "success")
-    .where("is_captured", "=", false)
-    .where("is_voided", "=", false)
-    .where("parent_transaction_id", "is", null)
-    // Only payments the core took itself: seeded history (no payment key) is left as it was generated.
-    .where("payment_key_id", "is not", null)
-    .where("created_at", "<=", cutoff)
-    .orderBy("id")
-    .limit(limit)
-    .execute();
+  const due = await lapsedAuths(rt.db, cutoff, limit);
   let voided = 0;
   for (const { id } of due) {
     const done = await rt.db.transaction().execute(async (trx) => {
-      const parent = await trx
-        .selectFrom("transactions")
-        .selectAll()
-        .where("id", "=", id)
-        .forUpdate()
-        .executeTakeFirst();
+      const parent = await lockTransaction(trx, id);
       if (!parent || parent.is_voided || parent.is_captured) return false;
       const answer = await rt.acquirer.void({ reference: acquirerReference(parent) });
       if (answer.outcome !== "approved") return false;
       const child = await insertChild(trx, parent, "void", parent.amount_cents, answer.reference, "SYSTEM");
-      await trx
-        .updateTable("transactions")
-        .set({ is_voided: true, updated_at: new Date() })
-        .where("id", "=", parent.id)
-        .execute();
+      await recordVoid(trx, parent.id);
       await enqueueCallback(trx, child);
       return true;
     });
