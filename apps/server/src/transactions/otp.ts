@@ -1,11 +1,12 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { AUTH_DETAILS } from "@portal/domain";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { enqueueEmail, type OutboxMode } from "../mail/outbox.ts";
 import { hitRateLimits, type RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
+import { replaceRefundOtp, takeRefundOtpTry, useRefundOtp, userEmail } from "./otp.repository.ts";
 
 /**
  * One-time codes of wallet refunds. The code goes to the signed-in user's e-mail (the provider texts it; this
@@ -33,21 +34,13 @@ export async function issueRefundOtp(
   userId: number,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await trx
-    .updateTable("refund_otps")
-    .set({ used_at: new Date() })
-    .where("transaction_id", "=", transactionId)
-    .where("used_at", "is", null)
-    .execute();
-  await trx
-    .insertInto("refund_otps")
-    .values({
-      transaction_id: transactionId,
-      user_id: userId,
-      code_hash: hash(dataKey, code),
-      expires_at: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
-    })
-    .execute();
+  await replaceRefundOtp(
+    trx,
+    transactionId,
+    userId,
+    hash(dataKey, code),
+    new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+  );
   return code;
 }
 
@@ -62,8 +55,8 @@ export async function sendRefundOtp(
   transactionId: number,
   userId: number,
 ): Promise<boolean> {
-  const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
-  if (!row?.email) return false;
+  const to = await userEmail(db, userId);
+  if (!to) return false;
   const limit = await hitRateLimits(db, [
     { key: `refund-otp:tx:${transactionId}`, rule: OTP_LIMITS.transaction },
     { key: `refund-otp:user:${userId}`, rule: OTP_LIMITS.user },
@@ -72,7 +65,6 @@ export async function sendRefundOtp(
     throw new HttpError(429, "too_many_requests", AUTH_DETAILS.too_many_requests, undefined, {
       "retry-after": String(limit.retryAfterSeconds),
     });
-  const to = row.email;
   await db.transaction().execute(async (trx) => {
     const code = await issueRefundOtp(trx, dataKey, transactionId, userId);
     await enqueueEmail(trx, mail, {
@@ -96,27 +88,10 @@ export async function consumeRefundOtp(
   userId: number,
   code: string,
 ): Promise<boolean> {
-  const { rows } = await sql<{ id: number; code_hash: string }>`
-    update refund_otps set attempts = attempts + 1
-    where id = (
-      select id from refund_otps
-      where transaction_id = ${transactionId} and user_id = ${userId}
-        and used_at is null and expires_at > now()
-      order by id desc
-      limit 1
-    )
-      and used_at is null and expires_at > now() and attempts < ${OTP_MAX_ATTEMPTS}
-    returning id, code_hash`.execute(db);
-  const row = rows[0];
+  const row = await takeRefundOtpTry(db, transactionId, userId, OTP_MAX_ATTEMPTS);
   if (!row) return false;
   const a = Buffer.from(row.code_hash);
   const b = Buffer.from(hash(dataKey, code));
   if (!(a.length === b.length && timingSafeEqual(a, b))) return false;
-  const used = await db
-    .updateTable("refund_otps")
-    .set({ used_at: new Date() })
-    .where("id", "=", row.id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(used.numUpdatedRows) === 1;
+  return useRefundOtp(db, row.id);
 }
