@@ -8,7 +8,7 @@ import {
   passwordProblems,
   type SessionResponse,
 } from "@portal/domain";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { type ErrorLog, runAfterReply } from "../http/after-reply.ts";
 import { HttpError } from "../http/errors.ts";
@@ -33,11 +33,17 @@ import {
 import { type HostScope, hostAccepts } from "../sessions/session-country.ts";
 import { type AuthUser, authError } from "./auth.hook.ts";
 import {
-  consumePasswordToken,
-  issuePasswordToken,
+  clearWrongOldPasswords,
+  countWrongOldPassword,
+  deactivateUser,
+  findUserForPasswordCheck,
+  markLoggedIn,
+  reactivateUser,
+  readPasswordState,
   revokePasswordTokens,
-  TOKEN_VALIDITY_SECONDS,
-} from "./password-tokens.ts";
+  setPassword,
+} from "./auth.repository.ts";
+import { consumePasswordToken, issuePasswordToken, TOKEN_VALIDITY_SECONDS } from "./password-tokens.ts";
 import { loadSessionProfile } from "./profile.ts";
 import { type MailContext, mailMode, portalLink, sendResetLinks } from "./reset-links.ts";
 
@@ -127,21 +133,7 @@ export async function checkPassword(
       "retry-after": String(limit.retryAfterSeconds),
     });
 
-  const user = await db
-    .selectFrom("users")
-    .select([
-      "id",
-      "username",
-      "profile_type",
-      "merchant_id",
-      "country",
-      "permissions",
-      "password_hash",
-      "is_active",
-      "is_temp_password",
-    ])
-    .where(sql`lower(username)`, "=", username)
-    .executeTakeFirst();
+  const user = await findUserForPasswordCheck(db, username);
   const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash()), password);
   // Another country's user on this country's host: the wrong-password answer (no enumeration), its hit kept.
   if (!user || !valid || !hostAccepts(host, user.country)) return undefined;
@@ -173,7 +165,7 @@ export async function signIn(
   if (!user.is_active) throw authError(403, "account_inactive");
 
   const session = await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ last_login_at: sql`now()` }).where("id", "=", user.id).execute();
+    await markLoggedIn(trx, user.id);
     return createSession(trx, user.id, user.is_temp_password ? "temp" : "full", user.country);
   });
   await passwordAccepted(ctx.db, input.username, ip);
@@ -198,29 +190,13 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const row = await ctx.db
-    .selectFrom("users")
-    .select(["password_hash", "failed_old_password_attempts"])
-    .where("id", "=", user.id)
-    .executeTakeFirstOrThrow();
+  const row = await readPasswordState(ctx.db, user.id);
 
   if (!(await verifyPassword(row.password_hash, oldPassword))) {
     const locked = await ctx.db.transaction().execute(async (trx) => {
-      const counted = await trx
-        .updateTable("users")
-        .set((eb) => ({ failed_old_password_attempts: eb("failed_old_password_attempts", "+", 1) }))
-        .where("id", "=", user.id)
-        .returning("failed_old_password_attempts")
-        .executeTakeFirstOrThrow();
-      if (counted.failed_old_password_attempts < MAX_OLD_PASSWORD_ATTEMPTS) return false;
+      if ((await countWrongOldPassword(trx, user.id)) < MAX_OLD_PASSWORD_ATTEMPTS) return false;
       // Only the request that flips is_active sends the e-mail, however many arrive at once.
-      const target = await trx
-        .updateTable("users")
-        .set({ is_active: false })
-        .where("id", "=", user.id)
-        .where("is_active", "=", true)
-        .returning(["email", "username"])
-        .executeTakeFirst();
+      const target = await deactivateUser(trx, user.id);
       await deleteUserSessions(trx, user.id);
       if (target) {
         const token = await issuePasswordToken(trx, user.id, "reactivate");
@@ -237,22 +213,13 @@ export async function changePassword(
   }
 
   // A right old password ends the run of wrong ones, whatever happens to the new one.
-  if (row.failed_old_password_attempts > 0)
-    await ctx.db
-      .updateTable("users")
-      .set({ failed_old_password_attempts: 0 })
-      .where("id", "=", user.id)
-      .execute();
+  if (row.failed_old_password_attempts > 0) await clearWrongOldPasswords(ctx.db, user.id);
   const weak = weakPasswordError(newPassword);
   if (weak) throw weak;
 
   const hash = await hashPassword(newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("users")
-      .set({ password_hash: hash, is_temp_password: false, failed_old_password_attempts: 0 })
-      .where("id", "=", user.id)
-      .execute();
+    await setPassword(trx, user.id, hash, { reactivate: false });
     // Other devices signed in with the old password are signed out; this one goes on as a full session.
     await deleteUserSessions(trx, user.id, user.session.id);
     await setSessionKind(trx, user.session.id, "full");
@@ -314,11 +281,7 @@ export async function resetPassword(
     if (userId === undefined) return false;
     // Hashed only once the link is known good: a guessed token costs no argon2 work.
     const hash = await hashPassword(newPassword);
-    await trx
-      .updateTable("users")
-      .set({ password_hash: hash, is_active: true, is_temp_password: false, failed_old_password_attempts: 0 })
-      .where("id", "=", userId)
-      .execute();
+    await setPassword(trx, userId, hash, { reactivate: true });
     await deleteUserSessions(trx, userId);
     await revokePasswordTokens(trx, userId);
     return true;
@@ -331,11 +294,7 @@ export async function reactivate(ctx: AuthContext, token: string, ip: string): P
   const done = await ctx.db.transaction().execute(async (trx) => {
     const userId = await consumePasswordToken(trx, token, "reactivate");
     if (userId === undefined) return false;
-    await trx
-      .updateTable("users")
-      .set({ is_active: true, failed_old_password_attempts: 0 })
-      .where("id", "=", userId)
-      .execute();
+    await reactivateUser(trx, userId);
     return true;
   });
   if (!done) throw authError(400, "invalid_token");

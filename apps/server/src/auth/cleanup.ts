@@ -4,7 +4,8 @@ import type { DB } from "../db/schema.ts";
 import { purgeOldLocalMailText } from "../mail/outbox.ts";
 import { deleteExpiredRateLimits } from "../ratelimit/rate-limit.repository.ts";
 import { deleteIdleSessions } from "../sessions/session.repository.ts";
-import { deleteStalePasswordTokens, TOKEN_VALIDITY_SECONDS } from "./password-tokens.ts";
+import { deleteStalePasswordTokens } from "./auth.repository.ts";
+import { TOKEN_VALIDITY_SECONDS } from "./password-tokens.ts";
 
 /** The longest an e-mail's content stays usable: a reactivation link (7 days; reset links 1 h, refund codes 10 min). */
 export const LOCAL_MAIL_TEXT_SECONDS = Math.max(...Object.values(TOKEN_VALIDITY_SECONDS));

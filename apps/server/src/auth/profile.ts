@@ -8,6 +8,14 @@ import {
 } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import {
+  findBank,
+  findMerchant,
+  findPartner,
+  findTerminal,
+  findUser,
+  hasLiveIntegration,
+} from "./auth.repository.ts";
 import { effectivePermissions, permissionIds } from "./permissions.ts";
 
 /** Colours a partner row may leave out; the provider's own palette. */
@@ -39,17 +47,11 @@ export async function loadSessionProfile(
   db: Kysely<DB>,
   userId: number,
 ): Promise<Omit<SessionResponse, "csrf_token">> {
-  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  const terminal = user.terminal_id
-    ? await db.selectFrom("terminals").selectAll().where("id", "=", user.terminal_id).executeTakeFirst()
-    : undefined;
+  const user = await findUser(db, userId);
+  const terminal = user.terminal_id ? await findTerminal(db, user.terminal_id) : undefined;
   const merchantId = user.merchant_id ?? terminal?.merchant_id ?? null;
-  const merchant = merchantId
-    ? await db.selectFrom("merchants").selectAll().where("id", "=", merchantId).executeTakeFirst()
-    : undefined;
-  const bank = user.bank_id
-    ? await db.selectFrom("banks").selectAll().where("id", "=", user.bank_id).executeTakeFirst()
-    : undefined;
+  const merchant = merchantId ? await findMerchant(db, merchantId) : undefined;
+  const bank = user.bank_id ? await findBank(db, user.bank_id) : undefined;
   // Branding comes from the partner of a partner-branded merchant, or the partner a Partner user belongs to.
   const isMerchantUser = user.profile_type === "Merchant" || user.profile_type === "MerchantStaff";
   const partnerId =
@@ -58,19 +60,8 @@ export async function loadSessionProfile(
       : isMerchantUser
         ? (merchant?.partner_id ?? null)
         : null;
-  const partner = partnerId
-    ? await db.selectFrom("partners").selectAll().where("id", "=", partnerId).executeTakeFirst()
-    : undefined;
-  const liveIntegration = merchant
-    ? await db
-        .selectFrom("integrations")
-        .select("id")
-        .where("merchant_id", "=", merchant.id)
-        .where("is_live", "=", true)
-        .where("is_active", "=", true)
-        .limit(1)
-        .executeTakeFirst()
-    : undefined;
+  const partner = partnerId ? await findPartner(db, partnerId) : undefined;
+  const liveIntegration = merchant ? await hasLiveIntegration(db, merchant.id) : false;
 
   const isBank = user.profile_type === "Bank" || user.profile_type === "BankStaff";
   const isPartner = user.profile_type === "Partner";
@@ -108,7 +99,7 @@ export async function loadSessionProfile(
     payout_enabled: merchant?.payout_enabled ?? false,
     payout_terms: merchant?.payout_terms ?? false,
     logo_url: merchant?.logo_url ?? (isPartner ? (partner?.logo_url ?? null) : null),
-    has_live_integration: liveIntegration !== undefined,
+    has_live_integration: liveIntegration,
     receive_callback_card_info: merchant?.receive_callback_card_info ?? false,
     portal_config: isBank ? (user.portal_config ?? { qr_code: false, add_merchant: false }) : null,
     bank_name: isBank ? (bank?.name ?? null) : null,

@@ -1,8 +1,9 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
 import { enqueueEmail, type OutboxMode } from "../mail/outbox.ts";
 import { resetPasswordEmail } from "../mail/templates.ts";
+import { findUsersByEmail } from "./auth.repository.ts";
 import { issuePasswordToken } from "./password-tokens.ts";
 
 export interface MailContext {
@@ -23,11 +24,7 @@ export function portalLink(ctx: MailContext, page: "reset-password" | "reactivat
  * none when there is none. forgot_password runs it for every address, known or not, after replying.
  */
 export async function sendResetLinks(ctx: MailContext, address: string): Promise<void> {
-  const users = await ctx.db
-    .selectFrom("users")
-    .select(["id", "email", "username"])
-    .where(sql`lower(email)`, "=", address)
-    .execute();
+  const users = await findUsersByEmail(ctx.db, address);
   if (users.length === 0) return;
   await ctx.db.transaction().execute(async (trx) => {
     for (const u of users) {

@@ -1,0 +1,217 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+/**
+ * The auth feature's queries: users as sign-in, password changes and resets read and write them, the e-mailed
+ * password tokens, and the rows a session's profile is built from. Sessions and rate limits have their own
+ * repositories (sessions/session.repository.ts, ratelimit/rate-limit.repository.ts). Every user query takes the
+ * user's id (or the lower-cased username or e-mail the caller was given).
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Users.
+
+/** The user signing in by this (trimmed, lower-cased) username, with what the password check needs. */
+export function findUserForPasswordCheck(db: Kysely<DB>, username: string) {
+  return db
+    .selectFrom("users")
+    .select([
+      "id",
+      "username",
+      "profile_type",
+      "merchant_id",
+      "country",
+      "permissions",
+      "password_hash",
+      "is_active",
+      "is_temp_password",
+    ])
+    .where(sql`lower(username)`, "=", username)
+    .executeTakeFirst();
+}
+
+/** Every account with this (lower-cased) e-mail address: a reset link goes to each. */
+export function findUsersByEmail(db: Kysely<DB>, address: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "username"])
+    .where(sql`lower(email)`, "=", address)
+    .execute();
+}
+
+/** Stamps a successful sign-in (in the transaction that creates its session). */
+export async function markLoggedIn(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.updateTable("users").set({ last_login_at: sql`now()` }).where("id", "=", userId).execute();
+}
+
+/** The stored password hash and the run of wrong old passwords, for a password change. */
+export function readPasswordState(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom("users")
+    .select(["password_hash", "failed_old_password_attempts"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Counts one more wrong old password; answers the run so far. */
+export async function countWrongOldPassword(db: Kysely<DB>, userId: number): Promise<number> {
+  const counted = await db
+    .updateTable("users")
+    .set((eb) => ({ failed_old_password_attempts: eb("failed_old_password_attempts", "+", 1) }))
+    .where("id", "=", userId)
+    .returning("failed_old_password_attempts")
+    .executeTakeFirstOrThrow();
+  return counted.failed_old_password_attempts;
+}
+
+/**
+ * Locks an active account; answers its address and username, or undefined when it was already locked (so only
+ * the request that flips it sends the e-mail).
+ */
+export function deactivateUser(db: Kysely<DB>, userId: number) {
+  return db
+    .updateTable("users")
+    .set({ is_active: false })
+    .where("id", "=", userId)
+    .where("is_active", "=", true)
+    .returning(["email", "username"])
+    .executeTakeFirst();
+}
+
+/** Ends the run of wrong old passwords. */
+export async function clearWrongOldPasswords(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.updateTable("users").set({ failed_old_password_attempts: 0 }).where("id", "=", userId).execute();
+}
+
+/**
+ * Stores a new password hash: no longer temporary, the run of wrong old passwords ended; `reactivate` (a reset
+ * from an e-mailed link) also unlocks the account.
+ */
+export async function setPassword(
+  db: Kysely<DB>,
+  userId: number,
+  hash: string,
+  opts: { reactivate: boolean },
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      password_hash: hash,
+      ...(opts.reactivate ? { is_active: true } : {}),
+      is_temp_password: false,
+      failed_old_password_attempts: 0,
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Unlocks an account (from a reactivation link) and ends its run of wrong old passwords. */
+export async function reactivateUser(db: Kysely<DB>, userId: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ is_active: true, failed_old_password_attempts: 0 })
+    .where("id", "=", userId)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Password tokens (e-mailed reset and reactivation links; only their sha256 is stored).
+
+export type PasswordTokenPurpose = "reset" | "reactivate";
+
+/** Stores a token's hash, valid `validitySeconds` from now. */
+export async function insertPasswordToken(
+  db: Kysely<DB>,
+  token: { hash: string; userId: number; purpose: PasswordTokenPurpose; validitySeconds: number },
+): Promise<void> {
+  await db
+    .insertInto("password_tokens")
+    .values({
+      id: token.hash,
+      user_id: token.userId,
+      purpose: token.purpose,
+      expires_at: sql<Date>`now() + ${`${token.validitySeconds} seconds`}::interval`,
+    })
+    .execute();
+}
+
+/**
+ * Uses a token by its hash: one atomic update, so two concurrent uses cannot both succeed. Answers the user id,
+ * or undefined when the token is unknown, of another purpose, expired or already used.
+ */
+export async function usePasswordToken(
+  db: Kysely<DB>,
+  hash: string,
+  purpose: PasswordTokenPurpose,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable("password_tokens")
+    .set({ used_at: sql`now()` })
+    .where("id", "=", hash)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning("user_id")
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Makes every open token of a user unusable (after a reset, so an older link cannot be replayed). */
+export async function revokePasswordTokens(db: Kysely<DB>, userId: number): Promise<void> {
+  await db
+    .updateTable("password_tokens")
+    .set({ used_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+}
+
+/** Drops tokens that can no longer be used, a day after they stopped being usable. */
+export async function deleteStalePasswordTokens(db: Kysely<DB>): Promise<number> {
+  const r = await db
+    .deleteFrom("password_tokens")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<", sql<Date>`now() - interval '1 day'`),
+        eb("used_at", "<", sql<Date>`now() - interval '1 day'`),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The rows a session's profile is built from (auth/profile.ts), each read by its id.
+
+export function findUser(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+}
+
+export function findTerminal(db: Kysely<DB>, terminalId: number) {
+  return db.selectFrom("terminals").selectAll().where("id", "=", terminalId).executeTakeFirst();
+}
+
+export function findMerchant(db: Kysely<DB>, merchantId: number) {
+  return db.selectFrom("merchants").selectAll().where("id", "=", merchantId).executeTakeFirst();
+}
+
+export function findBank(db: Kysely<DB>, bankId: number) {
+  return db.selectFrom("banks").selectAll().where("id", "=", bankId).executeTakeFirst();
+}
+
+export function findPartner(db: Kysely<DB>, partnerId: number) {
+  return db.selectFrom("partners").selectAll().where("id", "=", partnerId).executeTakeFirst();
+}
+
+/** Whether the merchant has an active live integration. */
+export async function hasLiveIntegration(db: Kysely<DB>, merchantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("integrations")
+    .select("id")
+    .where("merchant_id", "=", merchantId)
+    .where("is_live", "=", true)
+    .where("is_active", "=", true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
