@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
 import { callbackJobsCommitted } from "../callbacks/queue.ts";
 import type { DB } from "../db/schema.ts";
 import type { CardRef } from "./acquirer.ts";
@@ -15,6 +14,7 @@ import {
   takesCards,
 } from "./methods.ts";
 import { finalizePayment, writePayment } from "./outcome.ts";
+import { endLease, lockChallengedPayment, updateTransaction } from "./payment.repository.ts";
 import {
   baseTransaction,
   type CheckoutPayAnswer,
@@ -88,12 +88,7 @@ export async function payByCard(
         return await payLeased(rt, db, c, card, input, installment);
       } catch (error) {
         // The payment was not written: the lease ends now rather than when it lapses (the attempt stays used).
-        await db
-          .updateTable("payment_keys")
-          .set({ lease_ends_at: null })
-          .where("id", "=", c.key.id)
-          .execute()
-          .catch(() => undefined);
+        await endLease(db, c.key.id).catch(() => undefined);
         throw error;
       }
     },
@@ -189,13 +184,7 @@ export async function completeChallenge(
 ): Promise<CheckoutPayAnswer> {
   const ctx = await loadPaymentContext(rt, input.payment_token);
   return rt.db.transaction().execute(async (trx) => {
-    const tx = await trx
-      .selectFrom("transactions")
-      .selectAll()
-      .where("payment_key_id", "=", ctx.key.id)
-      .where(sql<string>`data->>'_challenge_id'`, "=", input.challenge_id)
-      .forUpdate()
-      .executeTakeFirst();
+    const tx = await lockChallengedPayment(trx, ctx.key.id, input.challenge_id);
     if (!tx) throw paymentError(404, "invalid_challenge", "This authentication step is not valid.");
     // A repeated submission answers the result the first one reached.
     if (tx.status !== "pending") return doneAnswer(rt, trx, tx, ctx);
@@ -204,16 +193,11 @@ export async function completeChallenge(
       otp: input.otp,
       amountCents: tx.amount_cents,
     });
-    const updated = await trx
-      .updateTable("transactions")
-      .set({
-        ...resultColumns(answer, tx.data),
-        is_3d_secure: true,
-        trnx_type: ctx.integration.is_auth ? "auth" : "3ds",
-      })
-      .where("id", "=", tx.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateTransaction(trx, tx.id, {
+      ...resultColumns(answer, tx.data),
+      is_3d_secure: true,
+      trnx_type: ctx.integration.is_auth ? "auth" : "3ds",
+    });
     const order = updated.status !== "pending" ? await finalizePayment(rt, trx, updated) : undefined;
     return doneAnswer(rt, trx, updated, ctx, order);
   });

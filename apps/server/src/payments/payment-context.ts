@@ -1,5 +1,4 @@
 import type { Insertable, Kysely } from "kysely";
-import { sql } from "kysely";
 import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
 import type {
   IntegrationRow,
@@ -10,18 +9,21 @@ import type {
   TransactionRow,
 } from "../db/rows.ts";
 import type { DB, TransactionsTable } from "../db/schema.ts";
-import { type RateLimitRule, rateLimitUpsert } from "../ratelimit/rate-limit.repository.ts";
+import type { RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
 import type { AcquirerResult } from "./acquirer.ts";
 import { type PaymentError, paymentError } from "./errors.ts";
 import { type KnownRows, responseRedirectUrl } from "./outcome.ts";
+import {
+  countAttempt,
+  leaseKey,
+  orderById,
+  orderHasPayment,
+  paymentLinkState,
+  readPaymentContext,
+} from "./payment.repository.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
 import { paymentTokenId, paymentTokenMatches } from "./tokens.ts";
-import {
-  ownerIdOf,
-  type TransactionObject,
-  type TransactionView,
-  transactionObject,
-} from "./transaction-object.ts";
+import { type TransactionObject, type TransactionView, transactionObject } from "./transaction-object.ts";
 
 /**
  * The payment context every payment starts from: the payment key read by its token with its integration, order,
@@ -77,31 +79,7 @@ export async function loadPaymentContext(
 ): Promise<PaymentContext> {
   const id = paymentTokenId(token) ?? 0;
   // The payment key with its integration, order, merchant (and owner) and intention, in one round trip.
-  const counter = limit
-    ? sql`with rl as (${rateLimitUpsert(limit.key, limit.rule, !db.isTransaction)})`
-    : sql``;
-  const hits = limit ? sql`(select hits from rl)` : sql`null::int`;
-  const row = (
-    await sql<{
-      hits: number | null;
-      key: unknown;
-      integration: unknown;
-      order: unknown;
-      merchant: unknown;
-      owner_id: number | null;
-      intention: unknown;
-      key_version: string | null;
-    }>`${counter} select ${hits} as hits, c.* from (select 1) as one left join lateral (
-        select to_jsonb(k) as key, k.xmin::text as key_version, to_jsonb(i) as integration, to_jsonb(o) as "order",
-          to_jsonb(m) as merchant, to_jsonb(pi) as intention,
-          ${ownerIdOf("m")} as owner_id
-        from payment_keys k
-        join integrations i on i.id = k.integration_id
-        join orders o on o.id = k.order_id
-        join merchants m on m.id = k.merchant_id
-        left join payment_intentions pi on pi.id = k.intention_id
-        where k.id = ${id}) as c on true`.execute(db)
-  ).rows[0]!;
+  const row = await readPaymentContext(db, id, limit);
   if (limit && (row.hits ?? 0) > limit.rule.limit) throw rateLimited();
   const key = row.key ? reviveRow<PaymentKeyRow>(row.key) : undefined;
   if (!key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
@@ -121,24 +99,12 @@ export async function loadPaymentContext(
 /** A successful payment (not voided) already made for the order. */
 export async function orderIsPaid(db: Kysely<DB>, order: OrderRow): Promise<boolean> {
   if (order.amount_cents > 0 && order.paid_amount_cents >= order.amount_cents) return true;
-  const paid = await db
-    .selectFrom("transactions")
-    .select("id")
-    .where("order_id", "=", order.id)
-    .where("parent_transaction_id", "is", null)
-    .where("status", "=", "success")
-    .where("is_voided", "=", false)
-    .executeTakeFirst();
-  return paid !== undefined;
+  return orderHasPayment(db, order.id);
 }
 
 async function linkClosed(db: Kysely<DB>, intention: IntentionRow | null, now: Date): Promise<boolean> {
   if (!intention?.payment_link_id) return false;
-  const link = await db
-    .selectFrom("payment_links")
-    .select(["status", "expires_at"])
-    .where("id", "=", intention.payment_link_id)
-    .executeTakeFirst();
+  const link = await paymentLinkState(db, intention.payment_link_id);
   if (!link) return false;
   if (link.status === "canceled" || link.status === "deactivated") return true;
   return link.expires_at !== null && link.expires_at.getTime() <= now.getTime();
@@ -171,16 +137,6 @@ async function assertOpen(
   if (state === "paid") throw paymentError(409, "already_paid", "This order has already been paid.");
 }
 
-/**
- * True (in SQL) when the order of payment key `k` is paid: by amount, or by a successful payment not voided.
- * Scalar subqueries with `limit 1`, not EXISTS: a prepared statement planned while `transactions` was small (a
- * new install) could otherwise keep a "hashed SubPlan" that reads the whole table at every call.
- */
-const keyOrderPaid = sql`(coalesce((select o.amount_cents > 0 and o.paid_amount_cents >= o.amount_cents
-    from orders o where o.id = k.order_id), false)
-  or coalesce((select true from transactions t where t.order_id = k.order_id
-    and t.parent_transaction_id is null and t.status = 'success' and not t.is_voided limit 1), false))`;
-
 const attemptsExhausted = () =>
   paymentError(409, "attempts_exhausted", "No payment attempts are left for this payment.");
 
@@ -190,12 +146,9 @@ const attemptsExhausted = () =>
  * attempt and looks for a payment of the order, under the key's row lock.
  */
 export async function takeAttempt(rt: PaymentsRuntime, trx: Kysely<DB>, ctx: PaymentContext): Promise<void> {
-  const { rows } = await sql<{ attempts: number; paid: boolean }>`
-    update payment_keys k set attempts = k.attempts + 1 where k.id = ${ctx.key.id}
-      and k.attempts < ${MAX_PAYMENT_ATTEMPTS}
-    returning k.attempts, ${keyOrderPaid} as paid`.execute(trx);
-  if (rows.length === 0) throw attemptsExhausted();
-  await assertOpen(rt, ctx, trx, rows[0]!.paid);
+  const counted = await countAttempt(trx, ctx.key.id, MAX_PAYMENT_ATTEMPTS);
+  if (!counted) throw attemptsExhausted();
+  await assertOpen(rt, ctx, trx, counted.paid);
 }
 
 /** A card payment's lease of its payment key: how long the acquirer may take, and how long another one waits. */
@@ -218,30 +171,11 @@ export async function leaseAttempt(
 ): Promise<PaymentContext> {
   let ctx = first;
   const deadline = Date.now() + LEASE_WAIT_MS;
-  // On its own (no idempotency transaction) the lease need not wait for the disk: the statement writing the
-  // payment comes after it in the log and waits, so a crash can lose the lease only with the payment.
-  const fastCommit = db.isTransaction
-    ? sql``
-    : sql`cross join (select set_config('synchronous_commit', 'off', true)) as fast_commit`;
   for (;;) {
     await assertOpen(rt, ctx, db, false);
-    const { rows } = await sql<{
-      taken: number | null;
-      version: string;
-      attempts: number;
-      busy: boolean;
-      paid: boolean;
-    }>`with took as (
-        update payment_keys k set attempts = k.attempts + 1,
-          lease_ends_at = now() + make_interval(secs => ${KEY_LEASE_SECONDS})
-        where k.id = ${ctx.key.id} and k.xmin = ${ctx.keyVersion}::text::xid
-          and k.attempts < ${MAX_PAYMENT_ATTEMPTS} and (k.lease_ends_at is null or k.lease_ends_at <= now())
-          and not ${keyOrderPaid}
-        returning k.attempts)
-      select (select attempts from took) as taken, k.xmin::text as version, k.attempts,
-        coalesce(k.lease_ends_at > now(), false) as busy, ${keyOrderPaid} as paid
-      from payment_keys k ${fastCommit} where k.id = ${ctx.key.id}`.execute(db);
-    const row = rows[0];
+    // On its own (no idempotency transaction) the lease need not wait for the disk: the statement writing the
+    // payment comes after it in the log and waits, so a crash can lose the lease only with the payment.
+    const row = await leaseKey(db, ctx.key.id, ctx.keyVersion, MAX_PAYMENT_ATTEMPTS, KEY_LEASE_SECONDS);
     if (!row) throw paymentError(404, "invalid_token", INVALID_TOKEN);
     if (row.taken !== null) return { ...ctx, key: { ...ctx.key, attempts: row.taken } };
     if (row.version === ctx.keyVersion) {
@@ -360,9 +294,7 @@ export async function doneAnswer(
   ctx: PaymentContext,
   current?: OrderRow,
 ): Promise<CheckoutPayAnswer> {
-  const order =
-    current ??
-    (await trx.selectFrom("orders").selectAll().where("id", "=", ctx.order.id).executeTakeFirstOrThrow());
+  const order = current ?? (await orderById(trx, ctx.order.id));
   const view: TransactionView = {
     tx,
     order,

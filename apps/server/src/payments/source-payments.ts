@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
 import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { tokenHash } from "../security/tokens.ts";
@@ -7,6 +6,14 @@ import { PaymentError, paymentError } from "./errors.ts";
 import { idempotent, requestHash } from "./idempotency.ts";
 import { sourceKindOf, takesCards } from "./methods.ts";
 import { finalizePayment } from "./outcome.ts";
+import {
+  insertTransaction,
+  lockKeyPayment,
+  lockTestKioskPayment,
+  pendingKioskPayment,
+  savedCard,
+  updateTransaction,
+} from "./payment.repository.ts";
 import {
   baseTransaction,
   type CheckoutPayAnswer,
@@ -69,15 +76,11 @@ export async function payWithSource(
           currency: ctx.key.currency,
         });
         const source = { type: "wallet", pan: msisdn, sub_type: "wallet" };
-        row = await trx
-          .insertInto("transactions")
-          .values({
-            ...baseTransaction(ctx, "OTHER", source),
-            ...resultColumns(answer, { source_data: { ...source, tenure: null }, _wallet: { msisdn } }),
-            wallet_msisdn: msisdn,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        row = await insertTransaction(trx, {
+          ...baseTransaction(ctx, "OTHER", source),
+          ...resultColumns(answer, { source_data: { ...source, tenure: null }, _wallet: { msisdn } }),
+          wallet_msisdn: msisdn,
+        });
         if (row.status === "pending") {
           const url = `${rt.publicUrl}/checkout/wallet?payment_token=${encodeURIComponent(input.payment_token)}&transaction_id=${row.id}`;
           extra.redirect_url = url;
@@ -90,19 +93,15 @@ export async function payWithSource(
         row = await startKiosk(rt, trx, ctx, "OTHER");
       } else if (subtype === "CASH") {
         const source = { type: "cash_present", pan: "", sub_type: "CASH" };
-        row = await trx
-          .insertInto("transactions")
-          .values({
-            ...baseTransaction(ctx, "OTHER", source),
-            data: JSON.stringify({
-              source_data: { ...source, tenure: null },
-              message: "Pending cash collection",
-              txn_response_code: "PENDING",
-            }),
+        row = await insertTransaction(trx, {
+          ...baseTransaction(ctx, "OTHER", source),
+          data: JSON.stringify({
+            source_data: { ...source, tenure: null },
+            message: "Pending cash collection",
             txn_response_code: "PENDING",
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+          }),
+          txn_response_code: "PENDING",
+        });
         extra.cash_reference = row.id;
       } else {
         row = await payWithCardToken(rt, trx, ctx, input.source.identifier);
@@ -121,13 +120,7 @@ async function payWithCardToken(
   ctx: PaymentContext,
   identifier: string,
 ): Promise<TransactionRow> {
-  const saved = await trx
-    .selectFrom("card_tokens")
-    .selectAll()
-    .where("token_hash", "=", tokenHash(identifier.trim()))
-    .where("merchant_id", "=", ctx.key.merchant_id)
-    .where("is_live", "=", ctx.key.is_live)
-    .executeTakeFirst();
+  const saved = await savedCard(trx, ctx.key.merchant_id, ctx.key.is_live, tokenHash(identifier.trim()));
   if (!saved) throw paymentError(404, "invalid_card_token", "Card token not found.");
   const answer = await rt.acquirer.payToken({
     card: { first6: saved.card_first6, last4: saved.card_last4, subtype: saved.card_subtype },
@@ -136,19 +129,15 @@ async function payWithCardToken(
     authOnly: ctx.integration.is_auth,
   });
   const source = { type: "card", pan: saved.card_last4, sub_type: saved.card_subtype };
-  return trx
-    .insertInto("transactions")
-    .values({
-      ...baseTransaction(ctx, "OTHER", source),
-      ...resultColumns(answer, { source_data: { ...source, tenure: null }, card_token_id: saved.id }),
-      trnx_type: trnxType(ctx.integration, false),
-      card_first6: saved.card_first6,
-      card_last4: saved.card_last4,
-      card_scheme: saved.card_subtype,
-      card_type: "credit",
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertTransaction(trx, {
+    ...baseTransaction(ctx, "OTHER", source),
+    ...resultColumns(answer, { source_data: { ...source, tenure: null }, card_token_id: saved.id }),
+    trnx_type: trnxType(ctx.integration, false),
+    card_first6: saved.card_first6,
+    card_last4: saved.card_last4,
+    card_scheme: saved.card_subtype,
+    card_type: "credit",
+  });
 }
 
 async function startKiosk(
@@ -158,25 +147,19 @@ async function startKiosk(
   origin: string,
 ): Promise<TransactionRow> {
   const source = { type: "aggregator", pan: "", sub_type: "AGGREGATOR" };
-  const row = await trx
-    .insertInto("transactions")
-    .values({ ...baseTransaction(ctx, origin, source), txn_response_code: "PENDING" })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertTransaction(trx, {
+    ...baseTransaction(ctx, origin, source),
+    txn_response_code: "PENDING",
+  });
   const bill = await rt.acquirer.issueKioskBill({ transactionId: row.id, amountCents: row.amount_cents });
-  return trx
-    .updateTable("transactions")
-    .set({
-      data: JSON.stringify({
-        source_data: { ...source, tenure: null },
-        bill_reference: bill.billReference,
-        message: "Pending payment at a kiosk",
-        txn_response_code: "PENDING",
-      }),
-    })
-    .where("id", "=", row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updateTransaction(trx, row.id, {
+    data: JSON.stringify({
+      source_data: { ...source, tenure: null },
+      bill_reference: bill.billReference,
+      message: "Pending payment at a kiosk",
+      txn_response_code: "PENDING",
+    }),
+  });
 }
 
 /** POST /api/checkout/kiosk: the reference to pay at a kiosk (the same one on every call). */
@@ -192,13 +175,7 @@ export async function kioskReference(
     transaction_id: row.id,
     expires_at: ctx.key.expires_at.toISOString(),
   });
-  const existing = await rt.db
-    .selectFrom("transactions")
-    .selectAll()
-    .where("payment_key_id", "=", ctx.key.id)
-    .where("status", "=", "pending")
-    .where(sql<string>`data->>'bill_reference'`, "is not", null)
-    .executeTakeFirst();
+  const existing = await pendingKioskPayment(rt.db, ctx.key.id);
   if (existing) return answer(existing);
   return rt.db.transaction().execute(async (trx) => {
     await takeAttempt(rt, trx, ctx);
@@ -209,15 +186,7 @@ export async function kioskReference(
 /** POST /api/simulator/kiosk/pay: the customer pays the reference at a kiosk (test mode only). */
 export async function payKioskBill(rt: PaymentsRuntime, billReference: string): Promise<TransactionObject> {
   return rt.db.transaction().execute(async (trx) => {
-    const tx = await trx
-      .selectFrom("transactions")
-      .selectAll()
-      .where(sql<string>`data->>'bill_reference'`, "=", billReference.trim())
-      .where("is_live", "=", false)
-      .where("parent_transaction_id", "is", null)
-      .orderBy("id", "desc")
-      .forUpdate()
-      .executeTakeFirst();
+    const tx = await lockTestKioskPayment(trx, billReference.trim());
     if (!tx) throw paymentError(404, "invalid_reference", "No test kiosk payment has this reference.");
     if (tx.status !== "pending")
       throw paymentError(409, "already_paid", "This reference has already been paid.");
@@ -237,18 +206,13 @@ export async function settlePending(
   stamp: "paid_at" | "collected_at",
 ): Promise<TransactionRow> {
   const now = new Date();
-  return trx
-    .updateTable("transactions")
-    .set({
-      status: "success",
-      txn_response_code: "APPROVED",
-      acq_response_code: "00",
-      data: JSON.stringify({ ...tx.data, message, txn_response_code: "APPROVED", [stamp]: now }),
-      updated_at: now,
-    })
-    .where("id", "=", tx.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updateTransaction(trx, tx.id, {
+    status: "success",
+    txn_response_code: "APPROVED",
+    acq_response_code: "00",
+    data: JSON.stringify({ ...tx.data, message, txn_response_code: "APPROVED", [stamp]: now }),
+    updated_at: now,
+  });
 }
 
 /** POST /api/checkout/wallet: the customer confirms a pending wallet payment with MPIN and OTP. */
@@ -258,13 +222,7 @@ export async function confirmWallet(
 ): Promise<CheckoutPayAnswer> {
   const ctx = await loadPaymentContext(rt, input.payment_token);
   return rt.db.transaction().execute(async (trx) => {
-    const tx = await trx
-      .selectFrom("transactions")
-      .selectAll()
-      .where("id", "=", input.transaction_id)
-      .where("payment_key_id", "=", ctx.key.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const tx = await lockKeyPayment(trx, ctx.key.id, input.transaction_id);
     const wallet = (tx?.data as { _wallet?: { msisdn: string } } | undefined)?._wallet;
     if (!tx || !wallet) throw paymentError(404, "invalid_transaction", "This wallet payment is not valid.");
     if (tx.status !== "pending") return doneAnswer(rt, trx, tx, ctx);
@@ -274,12 +232,7 @@ export async function confirmWallet(
       otp: input.otp,
       amountCents: tx.amount_cents,
     });
-    const updated = await trx
-      .updateTable("transactions")
-      .set(resultColumns(answer, tx.data))
-      .where("id", "=", tx.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateTransaction(trx, tx.id, resultColumns(answer, tx.data));
     const order = updated.status !== "pending" ? await finalizePayment(rt, trx, updated) : undefined;
     return doneAnswer(rt, trx, updated, ctx, order);
   });
