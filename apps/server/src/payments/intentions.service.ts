@@ -3,18 +3,31 @@ import type { Kysely } from "kysely";
 import { reviveRow } from "../db/json-rows.ts";
 import type { IntegrationRow, IntentionRow, OrderRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
-import { Statement } from "../db/statement.ts";
 import { findMerchantByKey } from "../security/keys.ts";
 import { tokenHash } from "../security/tokens.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { methodName } from "./methods.ts";
+import {
+  cardTokenIdsByHash,
+  expireIntentionKeys,
+  findIntentionBySecretHash,
+  type InsertedIntention,
+  insertIntention,
+  integrationCandidates,
+  integrationsByIds,
+  intentionCardTokens,
+  intentionKeys,
+  merchantCountry as merchantCountryRow,
+  orderById,
+  updateIntentionRow,
+  updateOrder,
+} from "./orders.repository.ts";
 import {
   type Caller,
   createPaymentKey,
   currencyOf,
   duplicateOrder,
   findIntegration,
-  integrationCandidates,
   integrationRefs,
   isUniqueViolation,
   orderValues,
@@ -104,13 +117,7 @@ async function resolveCardTokens(
   if (wanted.length > 3)
     throw new PaymentError(400, { card_tokens: ["Ensure this field has no more than 3 elements."] });
   if (wanted.length === 0) return [];
-  const rows = await db
-    .selectFrom("card_tokens")
-    .select("id")
-    .where("merchant_id", "=", merchantId)
-    .where("is_live", "=", isLive)
-    .where("token_hash", "in", wanted.map(tokenHash))
-    .execute();
+  const rows = await cardTokenIdsByHash(db, merchantId, isLive, wanted.map(tokenHash));
   return rows.map((r) => r.id);
 }
 
@@ -185,15 +192,7 @@ export async function createIntention(
   const currency = currencyOf(input.currency);
   checkItems(input.amount, input.items);
   const seconds = expirationSeconds(input.expiration);
-  const country =
-    caller.country ??
-    (
-      await rt.db
-        .selectFrom("merchants")
-        .select("country")
-        .where("id", "=", caller.merchantId)
-        .executeTakeFirstOrThrow()
-    ).country;
+  const country = caller.country ?? (await merchantCountryRow(rt.db, caller.merchantId)).country;
   const integrations = await resolveIntegrations(rt.db, caller, input.payment_methods, currency);
   const isLive = integrations[0]!.is_live;
   const cardTokenIds = await resolveCardTokens(rt.db, caller.merchantId, isLive, input.card_tokens);
@@ -251,21 +250,10 @@ export async function createIntention(
       { id: 0, currency },
     ),
   );
-  // The order, the intention and its payment keys in one statement (atomic without a transaction), written as
-  // text with positional parameters (db/statement.ts): the intention request's widest statement.
-  let row: { order: unknown; intention: unknown; keys: { id: number; integration_id: number }[] };
-  const st = new Statement();
-  const text = `with o as (insert into orders ${st.insertColumns(order)} returning *),
-    i as (insert into payment_intentions ${st.insertColumns(intention, { order_id: "(select id from o)" })} returning *),
-    k as (insert into payment_keys ${st.insertColumns(keys, {
-      order_id: "(select id from o)",
-      intention_id: "(select id from i)",
-    })} returning id, integration_id)
-    select to_jsonb(o) as "order", to_jsonb(i) as intention,
-      (select json_agg(json_build_object('id', k.id, 'integration_id', k.integration_id)) from k) as keys
-    from o, i`;
+  // The order, the intention and its payment keys in one statement (insertIntention, ADR 0007).
+  let row: InsertedIntention;
   try {
-    [row] = (await st.rows<typeof row>(rt.db, text)) as [typeof row];
+    row = await insertIntention(rt.db, order, intention, keys);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateOrder();
     throw error;
@@ -288,13 +276,7 @@ export async function findIntentionBySecret(
   merchantId?: number,
   isLive?: boolean,
 ): Promise<IntentionRow | undefined> {
-  let query = db
-    .selectFrom("payment_intentions")
-    .selectAll()
-    .where("client_secret_hash", "=", tokenHash(clientSecret.trim()));
-  if (merchantId !== undefined) query = query.where("merchant_id", "=", merchantId);
-  if (isLive !== undefined) query = query.where("is_live", "=", isLive);
-  return query.executeTakeFirst();
+  return findIntentionBySecretHash(db, tokenHash(clientSecret.trim()), merchantId, isLive);
 }
 
 export type IntentionUpdate = Partial<
@@ -314,11 +296,7 @@ export async function updateIntention(
   if (!current) throw paymentError(404, "not_found", "Not found.");
   if (input.accept_order_id !== current.order_id)
     throw new PaymentError(400, { accept_order_id: ["This order does not belong to the intention."] });
-  const order = await rt.db
-    .selectFrom("orders")
-    .selectAll()
-    .where("id", "=", current.order_id)
-    .executeTakeFirstOrThrow();
+  const order = await orderById(rt.db, current.order_id);
   if (current.confirmed || (await orderIsPaid(rt.db, order)))
     throw paymentError(
       400,
@@ -336,38 +314,25 @@ export async function updateIntention(
     if (integrations.some((i) => i.is_live !== current.is_live))
       throw paymentError(400, "mode_mismatch", "Test and live integrations cannot be mixed.");
     const now = rt.now();
-    await trx
-      .updateTable("orders")
-      .set({
-        amount_cents: amount,
-        items: JSON.stringify(orderItems(items)),
-        ...(input.special_reference !== undefined ? { merchant_order_id: input.special_reference } : {}),
-        ...(input.billing_data ? { shipping_data: JSON.stringify(input.billing_data) } : {}),
-      })
-      .where("id", "=", current.order_id)
-      .execute();
-    const updated = await trx
-      .updateTable("payment_intentions")
-      .set({
-        amount_cents: amount,
-        integration_ids: integrations.map((i) => i.id),
-        items: JSON.stringify(intentionItems(items)),
-        ...(input.billing_data ? { billing_data: JSON.stringify(input.billing_data) } : {}),
-        ...(input.extras ? { extras: JSON.stringify(input.extras) } : {}),
-        ...(input.special_reference !== undefined ? { special_reference: input.special_reference } : {}),
-        ...(input.notification_url !== undefined ? { notification_url: input.notification_url } : {}),
-        ...(input.redirection_url !== undefined ? { redirection_url: input.redirection_url } : {}),
-        ...(seconds !== undefined ? { expires_at: new Date(now.getTime() + seconds * 1000) } : {}),
-        updated_at: now,
-      })
-      .where("id", "=", current.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable("payment_keys")
-      .set({ expires_at: now })
-      .where("intention_id", "=", current.id)
-      .execute();
+    await updateOrder(trx, current.order_id, {
+      amount_cents: amount,
+      items: JSON.stringify(orderItems(items)),
+      ...(input.special_reference !== undefined ? { merchant_order_id: input.special_reference } : {}),
+      ...(input.billing_data ? { shipping_data: JSON.stringify(input.billing_data) } : {}),
+    });
+    const updated = await updateIntentionRow(trx, current.id, {
+      amount_cents: amount,
+      integration_ids: integrations.map((i) => i.id),
+      items: JSON.stringify(intentionItems(items)),
+      ...(input.billing_data ? { billing_data: JSON.stringify(input.billing_data) } : {}),
+      ...(input.extras ? { extras: JSON.stringify(input.extras) } : {}),
+      ...(input.special_reference !== undefined ? { special_reference: input.special_reference } : {}),
+      ...(input.notification_url !== undefined ? { notification_url: input.notification_url } : {}),
+      ...(input.redirection_url !== undefined ? { redirection_url: input.redirection_url } : {}),
+      ...(seconds !== undefined ? { expires_at: new Date(now.getTime() + seconds * 1000) } : {}),
+      updated_at: now,
+    });
+    await expireIntentionKeys(trx, current.id, now);
     const remaining = Math.max(1, Math.floor((updated.expires_at.getTime() - now.getTime()) / 1000));
     await issueKeys(rt, trx, caller, updated, integrations, remaining);
     return updated;
@@ -386,17 +351,8 @@ export async function intentionMethods(
   db: Kysely<DB>,
   intention: IntentionRow,
 ): Promise<IntentionMethod[]> {
-  const keys = await db
-    .selectFrom("payment_keys")
-    .select(["id", "integration_id", "salt"])
-    .where("intention_id", "=", intention.id)
-    .orderBy("id", "desc")
-    .execute();
-  const integrations = await db
-    .selectFrom("integrations")
-    .selectAll()
-    .where("id", "in", intention.integration_ids.length ? intention.integration_ids : [-1])
-    .execute();
+  const keys = await intentionKeys(db, intention.id);
+  const integrations = await integrationsByIds(db, intention.integration_ids);
   const out: IntentionMethod[] = [];
   for (const id of intention.integration_ids) {
     const integration = integrations.find((i) => i.id === id);
@@ -417,19 +373,9 @@ export async function intentionObject(
   fresh?: { methods: IntentionMethod[]; order: OrderRow },
 ) {
   const methods = fresh?.methods ?? (await intentionMethods(rt, db, intention));
-  const order =
-    fresh?.order ??
-    (await db
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", intention.order_id)
-      .executeTakeFirstOrThrow());
+  const order = fresh?.order ?? (await orderById(db, intention.order_id));
   const cardTokens = intention.card_token_ids.length
-    ? await db
-        .selectFrom("card_tokens")
-        .select(["id", "masked_pan", "card_subtype", "created_at"])
-        .where("id", "in", intention.card_token_ids)
-        .execute()
+    ? await intentionCardTokens(db, intention.card_token_ids)
     : [];
   const paid = fresh ? false : intention.confirmed || (await orderIsPaid(db, order));
   const billing = {
