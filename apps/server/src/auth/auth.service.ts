@@ -12,7 +12,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { type ErrorLog, runAfterReply } from "../http/after-reply.ts";
 import { HttpError } from "../http/errors.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
+import { enqueueEmail } from "../mail/outbox.repository.ts";
 import { reactivationEmail } from "../mail/templates.ts";
 import { rateLimitAddress } from "../ratelimit/address.ts";
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { purgeOldLocalMailText } from "../mail/outbox.ts";
+import { purgeOldLocalMailText } from "../mail/outbox.repository.ts";
 import { deleteExpiredRateLimits } from "../ratelimit/rate-limit.repository.ts";
 import { deleteIdleSessions } from "../sessions/session.repository.ts";
 import { deleteStalePasswordTokens } from "./auth.repository.ts";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
-import { enqueueEmail, type OutboxMode } from "../mail/outbox.ts";
+import { enqueueEmail, type OutboxMode } from "../mail/outbox.repository.ts";
 import { resetPasswordEmail } from "../mail/templates.ts";
 import { findUsersByEmail } from "./auth.repository.ts";
 import { issuePasswordToken } from "./password-tokens.ts";

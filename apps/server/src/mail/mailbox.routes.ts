@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
 import { isMailboxKey } from "./mailbox-key.ts";
-import { listMailbox } from "./outbox.ts";
+import { listMailbox } from "./outbox.repository.ts";
 
 /**
  * The local mailbox: with no SMTP server configured, e-mails are kept and shown here so a person running the

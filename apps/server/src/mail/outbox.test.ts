@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { deleteExpiredAuthRows, LOCAL_MAIL_TEXT_SECONDS } from "../auth/cleanup.ts";
 import { loadConfig } from "../config.ts";
 import { describeEachDatabase } from "../test/databases.ts";
-import { claimDueEmails, enqueueEmail, listMailbox, MAILBOX_SIZE } from "./outbox.ts";
+import { claimDueEmails, enqueueEmail, listMailbox, MAILBOX_SIZE } from "./outbox.repository.ts";
 import {
   deliverDueEmails,
   installMailSender,

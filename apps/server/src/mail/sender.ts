@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { DB } from "../db/schema.ts";
-import { claimDueEmails, markFailed, markSent } from "./outbox.ts";
+import { claimDueEmails, markFailed, markSent } from "./outbox.repository.ts";
 
 /** What the sender needs of nodemailer; tests pass a fake. */
 export interface MailTransport {

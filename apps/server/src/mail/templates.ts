@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from "./outbox.ts";
+import type { OutgoingEmail } from "./outbox.repository.ts";
 
 /** Every e-mail is bilingual: English first, then Arabic, in one plain-text body. */
 function bilingual(en: string[], ar: string[]): string {

@@ -3,7 +3,7 @@ import { AUTH_DETAILS } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { enqueueEmail, type OutboxMode } from "../mail/outbox.ts";
+import { enqueueEmail, type OutboxMode } from "../mail/outbox.repository.ts";
 import { hitRateLimits, type RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
 import { replaceRefundOtp, takeRefundOtpTry, useRefundOtp, userEmail } from "./otp.repository.ts";

@@ -2,6 +2,12 @@ import type { MailboxMessage } from "@portal/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 
+/**
+ * The e-mail outbox's queries (table email_outbox): written in the transaction of the change that causes a mail,
+ * claimed under a lease and marked by the sender (mail/sender.ts), read by the local mailbox, emptied by the
+ * clean-up (auth/cleanup.ts).
+ */
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
