@@ -20,7 +20,7 @@ import {
   plainOrderTotals,
   plainPaymentTotals,
   type TotalsRange,
-} from "../apps/server/src/transactions/totals.ts";
+} from "../apps/server/src/transactions/totals.repository.ts";
 import { benchDatabase, percentile } from "./_support.ts";
 
 /**

@@ -16,7 +16,7 @@ import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { paymentToken } from "../payments/tokens.ts";
 import { orderStatusOf } from "../transactions/details.ts";
 import { orderCondition, parseDateParam, type Scope } from "../transactions/scope.ts";
-import { orderTotals as rollupOrderTotals, totalsRange } from "../transactions/totals.ts";
+import { orderTotals as rollupOrderTotals, totalsRange } from "../transactions/totals.repository.ts";
 import { bankTotals, COUNT_CAP, type ListPage } from "../transactions/transactions.repository.ts";
 import { orderStatusSql } from "./status-sql.ts";
 
@@ -121,7 +121,7 @@ export async function listOrders(
 /**
  * The orders header: per currency, orders created in the range (count, amount), the PAID ones (the list's
  * status) and processed (sum of paid amounts), soft-deleted orders left out. Read from the analytics rollup
- * (transactions/totals.ts), so a year costs what 30 days do.
+ * (transactions/totals.repository.ts), so a year costs what 30 days do.
  */
 export async function orderTotals(
   db: Kysely<DB>,

@@ -7,7 +7,7 @@ import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, type TestSession } from "../test/fixtures.ts";
 import { rows } from "../transactions/test-rows.ts";
-import { plainOrderTotals, rollupOrderTotals } from "../transactions/totals.ts";
+import { plainOrderTotals, rollupOrderTotals } from "../transactions/totals.repository.ts";
 
 /**
  * An order's paid amount is the money captured for it (issue 10, item 10): an authorisation pays nothing until

@@ -13,7 +13,7 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { likePrefix, merchantCondition, parseDateParam, type Scope } from "./scope.ts";
-import { orderTotals, paymentTotals, totalsRange } from "./totals.ts";
+import { orderTotals, paymentTotals, totalsRange } from "./totals.repository.ts";
 
 /**
  * Reading transactions for the dashboard: the filtered, paged and sorted list, the totals header and single

@@ -20,7 +20,7 @@ import {
   rollupOrderTotals,
   rollupPaymentTotals,
   type TotalsRange,
-} from "./totals.ts";
+} from "./totals.repository.ts";
 
 /**
  * The totals headers read from the analytics rollup (day rows, hour rows, raw edges, minus soft-deleted rows)
