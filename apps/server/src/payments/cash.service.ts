@@ -1,5 +1,6 @@
 import { paymentError } from "./errors.ts";
 import { sourceKindOf } from "./methods.ts";
+import { lockOrder, lockTestKeyPayment } from "./orders.repository.ts";
 import { finalizePayment } from "./outcome.ts";
 import { loadPaymentContext, orderIsPaid } from "./payment-context.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
@@ -25,16 +26,7 @@ export async function collectCash(
   if (ctx.key.is_live || sourceKindOf(ctx.integration) !== "cash")
     throw paymentError(404, "invalid_transaction", NO_TEST_CASH_PAYMENT);
   return rt.db.transaction().execute(async (trx) => {
-    const tx = await trx
-      .selectFrom("transactions")
-      .selectAll()
-      .where("id", "=", input.transaction_id)
-      .where("payment_key_id", "=", ctx.key.id)
-      .where("merchant_id", "=", ctx.key.merchant_id)
-      .where("is_live", "=", false)
-      .where("parent_transaction_id", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
+    const tx = await lockTestKeyPayment(trx, ctx.key, input.transaction_id);
     const source = (tx?.data as { source_data?: { type?: unknown } } | undefined)?.source_data;
     if (!tx || source?.type !== "cash_present")
       throw paymentError(404, "invalid_transaction", NO_TEST_CASH_PAYMENT);
@@ -43,12 +35,7 @@ export async function collectCash(
     if (tx.status === "success") return answer();
     if (tx.status !== "pending")
       throw paymentError(409, "not_pending", "This cash payment is no longer pending collection.");
-    const order = await trx
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", ctx.order.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const order = await lockOrder(trx, ctx.order.id);
     if (await orderIsPaid(trx, order))
       throw paymentError(409, "already_paid", "This order has already been paid.");
     const updated = await settlePending(trx, tx, "Cash collected", "collected_at");

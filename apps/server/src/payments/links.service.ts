@@ -4,6 +4,15 @@ import type { PaymentLinkRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { createIntention, intentionMethods } from "./intentions.service.ts";
+import {
+  activePublicKey,
+  cancelOpenPaymentLink,
+  deletePaymentLink,
+  findPaymentLink,
+  insertPaymentLink,
+  merchantCountry,
+  setPaymentLinkOrder,
+} from "./orders.repository.ts";
 import { type Caller, findIntegration } from "./orders.service.ts";
 import { providerTime } from "./provider-time.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
@@ -34,19 +43,6 @@ export function payPageUrl(publicUrl: string, paymentToken: string): string {
   return `${publicUrl.replace(/\/$/, "")}/checkout/pay?payment_token=${encodeURIComponent(paymentToken)}`;
 }
 
-async function publicKeyOf(db: Kysely<DB>, merchantId: number, isLive: boolean): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("merchant_keys")
-    .select("public_value")
-    .where("merchant_id", "=", merchantId)
-    .where("kind", "=", "public")
-    .where("is_live", "=", isLive)
-    .where("revoked_at", "is", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  return row?.public_value ?? undefined;
-}
-
 export async function createPaymentLink(
   rt: PaymentsRuntime,
   caller: Caller,
@@ -65,32 +61,28 @@ export async function createPaymentLink(
   if (expiresAt.getTime() <= now.getTime())
     throw new PaymentError(400, { expires_at: ["The expiry date must be in the future."] });
   const [firstName, ...rest] = (input.full_name ?? "").trim().split(/\s+/);
-  const link = await rt.db
-    .insertInto("payment_links")
-    .values({
-      merchant_id: caller.merchantId,
-      kind: "link",
-      is_live: input.is_live,
-      merchant_invoice_id: input.reference_id ?? null,
-      amount_cents: input.amount_cents,
-      currency: integration.currency,
-      status: "unpaid",
-      client: JSON.stringify({
-        full_name: input.full_name ?? "",
-        email: input.email ?? "",
-        phone_number: input.phone_number ?? "",
-      }),
-      description: input.description ?? null,
-      integration_ids: input.payment_methods.map(Number).filter(Number.isInteger),
-      expires_at: expiresAt,
-      notification_url: input.notification_url ?? null,
-      is_email: Boolean(input.email),
-      is_sms: Boolean(input.phone_number),
-      created_by: input.created_by ?? null,
-      created_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const link = await insertPaymentLink(rt.db, {
+    merchant_id: caller.merchantId,
+    kind: "link",
+    is_live: input.is_live,
+    merchant_invoice_id: input.reference_id ?? null,
+    amount_cents: input.amount_cents,
+    currency: integration.currency,
+    status: "unpaid",
+    client: JSON.stringify({
+      full_name: input.full_name ?? "",
+      email: input.email ?? "",
+      phone_number: input.phone_number ?? "",
+    }),
+    description: input.description ?? null,
+    integration_ids: input.payment_methods.map(Number).filter(Number.isInteger),
+    expires_at: expiresAt,
+    notification_url: input.notification_url ?? null,
+    is_email: Boolean(input.email),
+    is_sms: Boolean(input.phone_number),
+    created_by: input.created_by ?? null,
+    created_at: now,
+  });
   const made = await createIntention(rt, mode, {
     amount: input.amount_cents,
     currency: integration.currency,
@@ -108,17 +100,12 @@ export async function createPaymentLink(
     payment_link_id: link.id,
   }).catch(async (error: unknown) => {
     // The intention was refused (a duplicate reference, a currency the methods do not take): no link either.
-    await rt.db.deleteFrom("payment_links").where("id", "=", link.id).execute();
+    await deletePaymentLink(rt.db, link.id);
     throw error;
   });
   const { intention, clientSecret } = made;
-  const updated = await rt.db
-    .updateTable("payment_links")
-    .set({ order_id: intention.order_id })
-    .where("id", "=", link.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const publicKey = await publicKeyOf(rt.db, caller.merchantId, input.is_live);
+  const updated = await setPaymentLinkOrder(rt.db, link.id, intention.order_id);
+  const publicKey = await activePublicKey(rt.db, caller.merchantId, input.is_live);
   let clientUrl: string;
   if (publicKey) {
     clientUrl = `${rt.publicUrl}/unifiedcheckout/?publicKey=${encodeURIComponent(publicKey)}&clientSecret=${encodeURIComponent(clientSecret)}`;
@@ -131,11 +118,7 @@ export async function createPaymentLink(
 
 /** The provider's link answer; state "created" while it can be paid. */
 export async function linkObject(db: Kysely<DB>, link: PaymentLinkRow, clientUrl: string | null) {
-  const merchant = await db
-    .selectFrom("merchants")
-    .select("country")
-    .where("id", "=", link.merchant_id)
-    .executeTakeFirstOrThrow();
+  const merchant = await merchantCountry(db, link.merchant_id);
   const zone = timeZoneOf(merchant);
   const status = paymentLinkStatus(link.status);
   return {
@@ -163,22 +146,9 @@ export async function cancelPaymentLink(
   caller: Caller,
   linkId: number,
 ): Promise<PaymentLinkRow> {
-  let query = rt.db
-    .updateTable("payment_links")
-    .set({ status: "canceled" })
-    .where("id", "=", linkId)
-    .where("merchant_id", "=", caller.merchantId)
-    .where("status", "in", ["unpaid", "created"]);
-  if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
-  const updated = await query.returningAll().executeTakeFirst();
+  const updated = await cancelOpenPaymentLink(rt.db, caller, linkId);
   if (updated) return updated;
-  let existing = rt.db
-    .selectFrom("payment_links")
-    .selectAll()
-    .where("id", "=", linkId)
-    .where("merchant_id", "=", caller.merchantId);
-  if (caller.isLive !== undefined) existing = existing.where("is_live", "=", caller.isLive);
-  const row = await existing.executeTakeFirst();
+  const row = await findPaymentLink(rt.db, caller, linkId);
   if (!row) throw paymentError(404, "not_found", "Not found.");
   throw paymentError(
     400,
