@@ -2,7 +2,7 @@ import { callbacksApi as api } from "@portal/domain";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { implement } from "../http/contract-routes.ts";
 import { paymentError } from "../payments/errors.ts";
-import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
+import { enqueueTransactionCallbacks } from "../payments/payment.repository.ts";
 import { merchantScopeOf, notFoundError } from "../transactions/scope.ts";
 import { callbackAttemptsOf, findTransaction } from "../transactions/transactions.repository.ts";
 

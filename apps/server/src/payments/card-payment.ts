@@ -13,8 +13,8 @@ import {
   isInstallmentIntegration,
   takesCards,
 } from "./methods.ts";
-import { finalizePayment, writePayment } from "./outcome.ts";
-import { endLease, lockChallengedPayment, updateTransaction } from "./payment.repository.ts";
+import { cardTokenRow, finalizePayment } from "./outcome.ts";
+import { endLease, lockChallengedPayment, updateTransaction, writePayment } from "./payment.repository.ts";
 import {
   baseTransaction,
   type CheckoutPayAnswer,
@@ -149,7 +149,6 @@ async function payLeased(
   };
   // The transaction, its outcome (order, intention, callbacks) and the end of the lease in one statement.
   const { tx: row, order } = await writePayment(
-    rt,
     db,
     {
       insert: {
@@ -164,6 +163,7 @@ async function payLeased(
         card_type: "credit",
       },
     },
+    (v) => cardTokenRow(rt, v),
     { releaseLease: true, known: { ...known(ctx), paymentLinkId: ctx.intention?.payment_link_id ?? null } },
   );
   // Committed already (one statement outside a transaction): this process's idle callback worker can take it.

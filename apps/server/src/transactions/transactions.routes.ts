@@ -11,7 +11,7 @@ import {
   refundTransaction,
   voidTransaction,
 } from "../payments/operations.service.ts";
-import { enqueueTransactionCallbacks } from "../payments/outcome.ts";
+import { enqueueTransactionCallbacks } from "../payments/payment.repository.ts";
 import { refundNeedsOtp, transactionDetails } from "./details.ts";
 import { consumeRefundOtp, sendRefundOtp } from "./otp.ts";
 import { receiptOf, receiptPdf } from "./receipt.ts";
