@@ -2,6 +2,12 @@ import type { Country, RecreatableKey } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import {
+  currentMerchantKeys,
+  insertMerchantKeys,
+  revokeMerchantKeys,
+  storeHmacSecret,
+} from "../security/keys.repository.ts";
+import {
   encryptSecret,
   generateApiKey,
   generateHmacSecret,
@@ -29,13 +35,7 @@ export interface StoredKey {
 }
 
 export async function currentKeys(db: Kysely<DB>, merchantId: number): Promise<StoredKey[]> {
-  const rows = await db
-    .selectFrom("merchant_keys")
-    .select(["kind", "is_live", "key_prefix", "public_value", "created_at"])
-    .where("merchant_id", "=", merchantId)
-    .where("revoked_at", "is", null)
-    .orderBy("id")
-    .execute();
+  const rows = await currentMerchantKeys(db, merchantId);
   return rows.map((r) => ({
     kind: r.kind,
     is_live: r.is_live,
@@ -75,11 +75,11 @@ export async function recreateKey(
   return db.transaction().execute(async (trx) => {
     if (kind === "hmac") {
       const secret = generateHmacSecret();
-      await trx
-        .updateTable("merchants")
-        .set({ hmac_secret_enc: encryptSecret(secret, opts.dataKey, hmacSecretContext(merchantId)) })
-        .where("id", "=", merchantId)
-        .execute();
+      await storeHmacSecret(
+        trx,
+        merchantId,
+        encryptSecret(secret, opts.dataKey, hmacSecretContext(merchantId)),
+      );
       return secret;
     }
     const isLive = kind === "api" ? false : opts.isLive;
@@ -90,17 +90,9 @@ export async function recreateKey(
           ? generateSecretKey(opts.country, isLive)
           : generatePublicKey(opts.country, isLive);
     const now = new Date();
-    await trx
-      .updateTable("merchant_keys")
-      .set({ revoked_at: now })
-      .where("merchant_id", "=", merchantId)
-      .where("kind", "=", kind)
-      .where("is_live", "=", isLive)
-      .where("revoked_at", "is", null)
-      .execute();
-    await trx
-      .insertInto("merchant_keys")
-      .values({
+    await revokeMerchantKeys(trx, merchantId, now, { kind, isLive });
+    await insertMerchantKeys(trx, [
+      {
         merchant_id: merchantId,
         kind,
         is_live: isLive,
@@ -108,8 +100,8 @@ export async function recreateKey(
         key_prefix: keyPrefix(kind, value),
         public_value: kind === "public" ? value : null,
         created_at: now,
-      })
-      .execute();
+      },
+    ]);
     return value;
   });
 }

@@ -4,6 +4,13 @@ import path from "node:path";
 import { COUNTRY_INFO, type Country } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import {
+  insertMerchantKeys,
+  merchantKeyOwnerQuery,
+  readEncryptedHmacSecret,
+  revokeMerchantKeys,
+  storeHmacSecret,
+} from "./keys.repository.ts";
 import { ensurePrivateDir } from "./private-dir.ts";
 
 /**
@@ -165,7 +172,7 @@ export function hmacSecretContext(merchantId: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Storage.
+// Storage (the statements are in keys.repository.ts).
 
 export interface MerchantKeyRow {
   merchant_id: number;
@@ -215,21 +222,16 @@ export async function issueMerchantKeys(
   const keys = generateMerchantKeys(opts.country, opts.random);
   const now = opts.now ?? new Date();
   const write = async (trx: Kysely<DB>) => {
-    await trx
-      .updateTable("merchant_keys")
-      .set({ revoked_at: now })
-      .where("merchant_id", "=", merchantId)
-      .where("revoked_at", "is", null)
-      .execute();
-    await trx
-      .insertInto("merchant_keys")
-      .values(merchantKeyRows(merchantId, keys).map((r) => ({ ...r, created_at: now })))
-      .execute();
-    await trx
-      .updateTable("merchants")
-      .set({ hmac_secret_enc: encryptSecret(keys.hmacSecret, opts.dataKey, hmacSecretContext(merchantId)) })
-      .where("id", "=", merchantId)
-      .execute();
+    await revokeMerchantKeys(trx, merchantId, now);
+    await insertMerchantKeys(
+      trx,
+      merchantKeyRows(merchantId, keys).map((r) => ({ ...r, created_at: now })),
+    );
+    await storeHmacSecret(
+      trx,
+      merchantId,
+      encryptSecret(keys.hmacSecret, opts.dataKey, hmacSecretContext(merchantId)),
+    );
   };
   // Joins the caller's transaction when there is one (Kysely does not nest transactions).
   if (db.isTransaction) await write(db);
@@ -245,18 +247,12 @@ export interface KeyOwner {
   country: string;
 }
 
-/** Finds the merchant owning a key that is not revoked; API and secret keys by hash, public keys by value. */
-/** The query finding a key's owner (a caller may select more from `merchant_keys` and `merchants`). */
+/**
+ * The query finding the owner of a key that is not revoked (a caller may select more from `merchant_keys` and
+ * `merchants`): API and secret keys are looked up by their hash, public keys by value.
+ */
 export function merchantKeyLookup(db: Kysely<DB>, kind: KeyKind, plaintext: string) {
-  const query = db
-    .selectFrom("merchant_keys")
-    .innerJoin("merchants", "merchants.id", "merchant_keys.merchant_id")
-    .select(["merchant_keys.id", "merchant_keys.merchant_id", "merchant_keys.is_live", "merchants.country"])
-    .where("merchant_keys.kind", "=", kind)
-    .where("merchant_keys.revoked_at", "is", null);
-  return kind === "public"
-    ? query.where("merchant_keys.public_value", "=", plaintext)
-    : query.where("merchant_keys.key_hash", "=", hashKey(plaintext));
+  return merchantKeyOwnerQuery(db, kind, kind === "public" ? plaintext : hashKey(plaintext));
 }
 
 export async function findMerchantByKey(
@@ -274,11 +270,7 @@ export async function readHmacSecret(
   merchantId: number,
   dataKey: Buffer,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("merchants")
-    .select("hmac_secret_enc")
-    .where("id", "=", merchantId)
-    .executeTakeFirst();
-  if (!row?.hmac_secret_enc) return undefined;
-  return decryptSecret(row.hmac_secret_enc, dataKey, hmacSecretContext(merchantId));
+  const encrypted = await readEncryptedHmacSecret(db, merchantId);
+  if (!encrypted) return undefined;
+  return decryptSecret(encrypted, dataKey, hmacSecretContext(merchantId));
 }
