@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BANK_PERMISSIONS } from "@portal/domain";
 import { type Kysely, sql } from "kysely";
-import { foldAnalytics } from "../apps/server/src/analytics/analytics.service.ts";
+import { foldAnalytics } from "../apps/server/src/analytics/analytics.repository.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import { authError, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
-import { bankScope, foldAnalytics, homeFigures, merchantScope, reportFigures } from "./analytics.service.ts";
+import { bankScope, foldAnalytics, merchantScope } from "./analytics.repository.ts";
+import { homeFigures, reportFigures } from "./analytics.service.ts";
 
 function periodError(error: unknown): never {
   if (error instanceof PeriodError) throw new HttpError(400, "invalid_period", error.message);

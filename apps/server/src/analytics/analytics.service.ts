@@ -3,11 +3,9 @@ import {
   type AnalyticsRange,
   type Breakdown,
   bucketLabel,
-  COUNTRY_INFO,
   type CurrencySeries,
   type CustomerPoint,
   compared,
-  type Granularity,
   type HomeAnswer,
   isCountry,
   localDayOf,
@@ -22,127 +20,33 @@ import {
   startOfLocalDay,
   transferStatus,
 } from "@portal/domain";
-import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import {
+  customersBefore,
+  emptyMeasures,
+  latestOrders,
+  latestTransactions,
+  liveIntegration,
+  MEASURES,
+  type Measure,
+  type Measures,
+  type MerchantScope,
+  newCustomers,
+  payingCustomerCounts,
+  type RollupRow,
+  recentPayments,
+  rollup,
+  terminalsOf,
+} from "./analytics.repository.ts";
 
 /**
- * Home and reports figures from the maintained hourly rollup (migrations/0005_analytics.ts, docs/analytics.md).
- * Every read sums analytics_hourly and the not yet folded analytics_deltas, so it is exact at any moment.
+ * Home and reports figures from the maintained hourly rollup (migrations/0005_analytics.ts, docs/analytics.md):
+ * the periods, comparisons, cards and series built from the reads of analytics.repository.ts.
  */
-
-export const MEASURES = [
-  "payments",
-  "amount",
-  "success_count",
-  "success_amount",
-  "declined_count",
-  "declined_amount",
-  "pending_count",
-  "pending_amount",
-  "voided_count",
-  "voided_amount",
-  "refunded_amount",
-  "orders",
-  "orders_delivery",
-] as const;
-export type Measure = (typeof MEASURES)[number];
-export type Measures = Record<Measure, number>;
-
-export type Dimension = "method" | "scheme" | "terminal" | "orders";
-
-/**
- * A row of rollup(): either a bucket row (label set; channel and dim_value "") or a total row of the whole
- * range by channel and value (label null). Grouping sets keep the answer small: buckets + values, not their product.
- */
-export interface RollupRow extends Measures {
-  label: string | null;
-  currency: string;
-  channel: string;
-  dim_value: string;
-}
-
-export interface MerchantScope {
-  /** Whose figures: one merchant, or every merchant of a bank (the bank's Reports screen). */
-  merchantIds: readonly number[];
-  isLive: boolean;
-  country: string;
-  timeZone: string;
-}
-
-/** The condition "this row's merchant_id is one of the scope's merchants". */
-function ofScope(scope: MerchantScope): RawBuilder<SqlBool> {
-  const [only] = scope.merchantIds;
-  if (scope.merchantIds.length === 1 && only !== undefined) return sql<SqlBool>`merchant_id = ${only}`;
-  return sql<SqlBool>`merchant_id = any(${[...scope.merchantIds]}::bigint[])`;
-}
-
-const emptyMeasures = (): Measures => Object.fromEntries(MEASURES.map((m) => [m, 0])) as unknown as Measures;
 
 function addInto(target: Measures, row: Measures): void {
   for (const m of MEASURES) target[m] += row[m];
-}
-
-/** SQL of a bucket label of `hour` in the zone, matching bucketLabel() of the domain. */
-function labelSql(granularity: Granularity | null, timeZone: string): RawBuilder<string> {
-  const local = sql`(hour at time zone ${timeZone})`;
-  switch (granularity) {
-    case null:
-      return sql<string>`''`;
-    case "hourly":
-      return sql<string>`to_char(${local}, 'YYYY-MM-DD"T"HH24:00')`;
-    case "daily":
-      return sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
-    case "weekly":
-      return sql<string>`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`;
-    case "monthly":
-      return sql<string>`to_char(${local}, 'YYYY-MM-01')`;
-    case "yearly":
-      return sql<string>`to_char(${local}, 'YYYY-01-01')`;
-  }
-}
-
-/**
- * Sums of the rollup for [from, to), grouped by bucket label (or '' for null), currency, channel and value.
- * Local-day rows (0006) serve every granularity but hourly; then from and to must be local midnights, as
- * every resolved period's are. `grain: "hour"` forces the hourly rows (any whole-hour range).
- */
-export async function rollup(
-  db: Kysely<DB>,
-  scope: MerchantScope,
-  dimension: Dimension,
-  from: Date,
-  to: Date,
-  granularity: Granularity | null,
-  channel: string = "all",
-  grain: "hour" | "day" = granularity === "hourly" ? "hour" : "day",
-): Promise<RollupRow[]> {
-  const dim = grain === "day" ? `${dimension}@day` : dimension;
-  const cols = sql.raw(MEASURES.join(", "));
-  const sums = sql.raw(MEASURES.map((m) => `sum(${m})::text as ${m}`).join(", "));
-  const where = sql`${ofScope(scope)} and is_live = ${scope.isLive} and dim = ${dim}
-    and hour >= ${from} and hour < ${to}`;
-  const channelFilter = channel === "all" ? sql`` : sql`where channel = ${channel}`;
-  const result = await sql<Record<string, string | null>>`
-    select label, currency, channel, dim_value, ${sums} from (
-      select ${labelSql(granularity, scope.timeZone)} as label, currency, channel, dim_value, ${cols}
-      from (
-        select hour, currency, channel, dim_value, ${cols} from analytics_hourly where ${where}
-        union all
-        select hour, currency, channel, dim_value, ${cols} from analytics_deltas where ${where}
-      ) x ${channelFilter}
-    ) y
-    group by grouping sets ((label, currency), (currency, channel, dim_value))`.execute(db);
-  return result.rows.map((r) => {
-    const row = {
-      label: r.channel === null ? (r.label ?? "") : null,
-      currency: r.currency ?? "",
-      channel: r.channel ?? "",
-      dim_value: r.dim_value ?? "",
-    };
-    const measures = emptyMeasures();
-    for (const m of MEASURES) measures[m] = Number(r[m]);
-    return { ...row, ...measures };
-  });
 }
 
 /** The total rows (by channel and value) of a rollup answer. */
@@ -155,36 +59,6 @@ const byLabel = (rows: RollupRow[]) =>
   );
 /** Everything of a rollup answer, once. */
 const grandTotal = (rows: RollupRow[]) => sumBy(totalRows(rows), () => "").get("") ?? emptyMeasures();
-
-/** Moves the pending deltas into the hourly table; answers how many hourly rows it touched. */
-export async function foldAnalytics(db: Kysely<DB>): Promise<number> {
-  const result = await sql<{ folded: string }>`select analytics_fold()::text as folded`.execute(db);
-  return Number(result.rows[0]?.folded ?? 0);
-}
-
-export async function merchantScope(
-  db: Kysely<DB>,
-  merchantId: number,
-  isLive: boolean,
-): Promise<MerchantScope> {
-  const merchant = await db
-    .selectFrom("merchants")
-    .select(["country"])
-    .where("id", "=", merchantId)
-    .executeTakeFirstOrThrow();
-  const timeZone = isCountry(merchant.country) ? COUNTRY_INFO[merchant.country].timeZone : "UTC";
-  return { merchantIds: [merchantId], isLive, country: merchant.country, timeZone };
-}
-
-/** Every merchant of a bank, in the bank country's time zone (a bank's merchants are of its country). */
-export async function bankScope(db: Kysely<DB>, bankId: number, isLive: boolean): Promise<MerchantScope> {
-  const [bank, merchants] = await Promise.all([
-    db.selectFrom("banks").select(["country"]).where("id", "=", bankId).executeTakeFirstOrThrow(),
-    db.selectFrom("merchants").select("id").where("bank_id", "=", bankId).orderBy("id").execute(),
-  ]);
-  const timeZone = isCountry(bank.country) ? COUNTRY_INFO[bank.country].timeZone : "UTC";
-  return { merchantIds: merchants.map((m) => m.id), isLive, country: bank.country, timeZone };
-}
 
 function range(period: ResolvedPeriod, query: AnalyticsQuery): AnalyticsRange {
   return {
@@ -297,56 +171,9 @@ export async function homeFigures(
       cmp ? rollup(db, scope, "method", cmp.from, cmp.to, g, query.channel) : null,
       rollup(db, scope, "orders", period.from, period.to, null),
       cmp ? rollup(db, scope, "orders", cmp.from, cmp.to, null) : null,
-      show.recentOrders
-        ? db
-            .selectFrom("orders")
-            .select([
-              "id",
-              "merchant_order_id",
-              "amount_cents",
-              "currency",
-              "payment_status",
-              "delivery_needed",
-              "created_at",
-            ])
-            .where(ofScope(scope))
-            .where("is_live", "=", scope.isLive)
-            .orderBy("created_at", "desc")
-            .orderBy("id", "desc")
-            .limit(5)
-            .execute()
-        : null,
-      show.recentTransactions
-        ? db
-            .selectFrom("transactions")
-            .select([
-              "id",
-              "order_id",
-              "amount_cents",
-              "currency",
-              "status",
-              "trnx_type",
-              "gateway_type",
-              "channel",
-              "card_last4",
-              "created_at",
-            ])
-            .where(ofScope(scope))
-            .where("is_live", "=", scope.isLive)
-            .$if(query.channel !== "all", (q) => q.where("channel", "=", query.channel))
-            .orderBy("created_at", "desc")
-            .orderBy("id", "desc")
-            .limit(5)
-            .execute()
-        : null,
-      db
-        .selectFrom("integrations")
-        .select("id")
-        .where(ofScope(scope))
-        .where("is_live", "=", true)
-        .where("is_active", "=", true)
-        .limit(1)
-        .executeTakeFirst(),
+      show.recentOrders ? latestOrders(db, scope) : null,
+      show.recentTransactions ? latestTransactions(db, scope, query.channel) : null,
+      liveIntegration(db, scope),
     ]);
 
   const currencies = currenciesOf(rows, prevRows, orderRows, prevOrderRows);
@@ -465,29 +292,9 @@ export async function reportFigures(
       rollup(db, scope, "scheme", period.from, period.to, null, channelRows),
       rollup(db, scope, "terminal", period.from, period.to, null, channelRows),
       olderRollup(),
-      db
-        .selectFrom("transactions")
-        .select(["currency", "amount_cents", "refunded_amount_cents", "created_at"])
-        .where(ofScope(scope))
-        .where("is_live", "=", scope.isLive)
-        .where("created_at", ">=", cutoff)
-        .where("parent_transaction_id", "is", null)
-        .where("status", "=", "success")
-        .where("is_voided", "=", false)
-        .$if(query.channel !== "all", (q) => q.where("channel", "=", query.channel))
-        .execute(),
-      sql<{ label: string | null; currency: string; customers: string }>`
-      select label, currency, count(distinct customer_id)::text as customers from (
-        select ${labelSql(g, scope.timeZone)} as label, currency, customer_id from (
-          select created_at as hour, currency, customer_id from transactions
-          where ${ofScope(scope)} and is_live = ${scope.isLive}
-            and created_at >= ${period.from} and created_at < ${period.to}
-            and parent_transaction_id is null and status = 'success' and not is_voided and customer_id is not null
-            ${query.channel === "all" ? sql`` : sql`and channel = ${query.channel}`}
-        ) x
-      ) y
-      group by grouping sets ((currency), (label, currency))`.execute(db),
-      db.selectFrom("terminals").select(["id", "terminal_code"]).where(ofScope(scope)).execute(),
+      recentPayments(db, scope, cutoff, query.channel),
+      payingCustomerCounts(db, scope, g, period.from, period.to, query.channel),
+      terminalsOf(db, scope),
     ]);
   const customerSeries = await customerFigures(db, scope, period);
 
@@ -505,10 +312,7 @@ export async function reportFigures(
   });
   const terminalNames = new Map(terminals.map((t) => [String(t.id), t.terminal_code]));
   const payingCustomers = new Map(
-    customers.rows.map((r) => [
-      r.label === null ? r.currency : `${r.currency} ${r.label}`,
-      Number(r.customers),
-    ]),
+    customers.map((r) => [r.label === null ? r.currency : `${r.currency} ${r.label}`, Number(r.customers)]),
   );
 
   const currencies = currenciesOf(rows, prevRows);
@@ -606,26 +410,14 @@ async function customerFigures(
   scope: MerchantScope,
   period: ResolvedPeriod,
 ): Promise<{ total: ReturnType<typeof compared>; points: CustomerPoint[] }> {
-  const counts = async (from: Date, to: Date) => {
-    const result = await sql<{ label: string; n: string }>`
-      select ${labelSql(period.granularity, scope.timeZone)} as label, count(*)::text as n
-      from (select created_at as hour from customers
-            where ${ofScope(scope)} and created_at >= ${from} and created_at < ${to}) c
-      group by 1`.execute(db);
-    return new Map(result.rows.map((r) => [r.label, Number(r.n)]));
-  };
+  const counts = (from: Date, to: Date) => newCustomers(db, scope, period.granularity, from, to);
   const cmp = period.comparison;
   const [current, previous, before] = await Promise.all([
     counts(period.from, period.to),
     cmp ? counts(cmp.from, cmp.to) : null,
-    db
-      .selectFrom("customers")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where(ofScope(scope))
-      .where("created_at", "<", period.from)
-      .executeTakeFirstOrThrow(),
+    customersBefore(db, scope, period.from),
   ]);
-  let running = Number(before.n);
+  let running = before;
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   const points = period.buckets.map((b, i) => {
     const n = current.get(b.bucket) ?? 0;

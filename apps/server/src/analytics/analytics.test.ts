@@ -16,7 +16,8 @@ import { buildTestApp } from "../test/app.ts";
 import { expectCrossTenantIsolation } from "../test/cross-tenant.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, unique } from "../test/fixtures.ts";
-import { foldAnalytics, homeFigures, merchantScope, reportFigures } from "./analytics.service.ts";
+import { foldAnalytics, merchantScope } from "./analytics.repository.ts";
+import { homeFigures, reportFigures } from "./analytics.service.ts";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 const DAY = 86_400_000;

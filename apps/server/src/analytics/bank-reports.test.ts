@@ -5,7 +5,7 @@ import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures } from "../test/fixtures.ts";
 import { rows } from "../transactions/test-rows.ts";
-import { foldAnalytics } from "./analytics.service.ts";
+import { foldAnalytics } from "./analytics.repository.ts";
 
 /**
  * The bank layout's Reports screen calls GET /api/analytics/reports; it answered 403 to every bank user (the

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { DB } from "../db/schema.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures } from "../test/fixtures.ts";
-import { foldAnalytics } from "./analytics.service.ts";
+import { foldAnalytics } from "./analytics.repository.ts";
 
 /**
  * The analytics triggers (row-level since migration 0012, docs/analytics.md): after every kind of write, single

@@ -4,7 +4,7 @@ import type { Insertable, Kysely, Migration } from "kysely";
 import { Migrator, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { foldAnalytics } from "../analytics/analytics.service.ts";
+import { foldAnalytics } from "../analytics/analytics.repository.ts";
 import { type Database, openPglite, openPostgres } from "../db/database.ts";
 import { MIGRATIONS, migrateToLatest } from "../db/migrate.ts";
 import type { DB, OrdersTable, TransactionsTable } from "../db/schema.ts";

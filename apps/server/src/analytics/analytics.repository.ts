@@ -1,0 +1,284 @@
+import { COUNTRY_INFO, type Granularity, isCountry } from "@portal/domain";
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+/**
+ * The analytics feature's SQL (home and reports figures, docs/analytics.md): sums of the maintained hourly rollup
+ * (migrations/0005_analytics.ts; every read sums analytics_hourly and the not yet folded analytics_deltas, so it
+ * is exact at any moment), the fold, the scope's merchants and zone, and the few row reads the figures need
+ * (recent lists, payments not yet transferred, paying and new customers, terminals). Every read takes the
+ * caller's MerchantScope (its merchants and mode).
+ */
+
+export const MEASURES = [
+  "payments",
+  "amount",
+  "success_count",
+  "success_amount",
+  "declined_count",
+  "declined_amount",
+  "pending_count",
+  "pending_amount",
+  "voided_count",
+  "voided_amount",
+  "refunded_amount",
+  "orders",
+  "orders_delivery",
+] as const;
+export type Measure = (typeof MEASURES)[number];
+export type Measures = Record<Measure, number>;
+
+export type Dimension = "method" | "scheme" | "terminal" | "orders";
+
+/**
+ * A row of rollup(): either a bucket row (label set; channel and dim_value "") or a total row of the whole
+ * range by channel and value (label null). Grouping sets keep the answer small: buckets + values, not their product.
+ */
+export interface RollupRow extends Measures {
+  label: string | null;
+  currency: string;
+  channel: string;
+  dim_value: string;
+}
+
+export interface MerchantScope {
+  /** Whose figures: one merchant, or every merchant of a bank (the bank's Reports screen). */
+  merchantIds: readonly number[];
+  isLive: boolean;
+  country: string;
+  timeZone: string;
+}
+
+/** The condition "this row's merchant_id is one of the scope's merchants". */
+function ofScope(scope: MerchantScope): RawBuilder<SqlBool> {
+  const [only] = scope.merchantIds;
+  if (scope.merchantIds.length === 1 && only !== undefined) return sql<SqlBool>`merchant_id = ${only}`;
+  return sql<SqlBool>`merchant_id = any(${[...scope.merchantIds]}::bigint[])`;
+}
+
+export const emptyMeasures = (): Measures =>
+  Object.fromEntries(MEASURES.map((m) => [m, 0])) as unknown as Measures;
+
+/** SQL of a bucket label of `hour` in the zone, matching bucketLabel() of the domain. */
+function labelSql(granularity: Granularity | null, timeZone: string): RawBuilder<string> {
+  const local = sql`(hour at time zone ${timeZone})`;
+  switch (granularity) {
+    case null:
+      return sql<string>`''`;
+    case "hourly":
+      return sql<string>`to_char(${local}, 'YYYY-MM-DD"T"HH24:00')`;
+    case "daily":
+      return sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
+    case "weekly":
+      return sql<string>`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`;
+    case "monthly":
+      return sql<string>`to_char(${local}, 'YYYY-MM-01')`;
+    case "yearly":
+      return sql<string>`to_char(${local}, 'YYYY-01-01')`;
+  }
+}
+
+/**
+ * Sums of the rollup for [from, to), grouped by bucket label (or '' for null), currency, channel and value.
+ * Local-day rows (0006) serve every granularity but hourly; then from and to must be local midnights, as
+ * every resolved period's are. `grain: "hour"` forces the hourly rows (any whole-hour range).
+ */
+export async function rollup(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  dimension: Dimension,
+  from: Date,
+  to: Date,
+  granularity: Granularity | null,
+  channel: string = "all",
+  grain: "hour" | "day" = granularity === "hourly" ? "hour" : "day",
+): Promise<RollupRow[]> {
+  const dim = grain === "day" ? `${dimension}@day` : dimension;
+  const cols = sql.raw(MEASURES.join(", "));
+  const sums = sql.raw(MEASURES.map((m) => `sum(${m})::text as ${m}`).join(", "));
+  const where = sql`${ofScope(scope)} and is_live = ${scope.isLive} and dim = ${dim}
+    and hour >= ${from} and hour < ${to}`;
+  const channelFilter = channel === "all" ? sql`` : sql`where channel = ${channel}`;
+  const result = await sql<Record<string, string | null>>`
+    select label, currency, channel, dim_value, ${sums} from (
+      select ${labelSql(granularity, scope.timeZone)} as label, currency, channel, dim_value, ${cols}
+      from (
+        select hour, currency, channel, dim_value, ${cols} from analytics_hourly where ${where}
+        union all
+        select hour, currency, channel, dim_value, ${cols} from analytics_deltas where ${where}
+      ) x ${channelFilter}
+    ) y
+    group by grouping sets ((label, currency), (currency, channel, dim_value))`.execute(db);
+  return result.rows.map((r) => {
+    const row = {
+      label: r.channel === null ? (r.label ?? "") : null,
+      currency: r.currency ?? "",
+      channel: r.channel ?? "",
+      dim_value: r.dim_value ?? "",
+    };
+    const measures = emptyMeasures();
+    for (const m of MEASURES) measures[m] = Number(r[m]);
+    return { ...row, ...measures };
+  });
+}
+
+/** Moves the pending deltas into the hourly table; answers how many hourly rows it touched. */
+export async function foldAnalytics(db: Kysely<DB>): Promise<number> {
+  const result = await sql<{ folded: string }>`select analytics_fold()::text as folded`.execute(db);
+  return Number(result.rows[0]?.folded ?? 0);
+}
+
+export async function merchantScope(
+  db: Kysely<DB>,
+  merchantId: number,
+  isLive: boolean,
+): Promise<MerchantScope> {
+  const merchant = await db
+    .selectFrom("merchants")
+    .select(["country"])
+    .where("id", "=", merchantId)
+    .executeTakeFirstOrThrow();
+  const timeZone = isCountry(merchant.country) ? COUNTRY_INFO[merchant.country].timeZone : "UTC";
+  return { merchantIds: [merchantId], isLive, country: merchant.country, timeZone };
+}
+
+/** Every merchant of a bank, in the bank country's time zone (a bank's merchants are of its country). */
+export async function bankScope(db: Kysely<DB>, bankId: number, isLive: boolean): Promise<MerchantScope> {
+  const [bank, merchants] = await Promise.all([
+    db.selectFrom("banks").select(["country"]).where("id", "=", bankId).executeTakeFirstOrThrow(),
+    db.selectFrom("merchants").select("id").where("bank_id", "=", bankId).orderBy("id").execute(),
+  ]);
+  const timeZone = isCountry(bank.country) ? COUNTRY_INFO[bank.country].timeZone : "UTC";
+  return { merchantIds: merchants.map((m) => m.id), isLive, country: bank.country, timeZone };
+}
+
+/** The home page's five latest orders of the scope. */
+export function latestOrders(db: Kysely<DB>, scope: MerchantScope) {
+  return db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "merchant_order_id",
+      "amount_cents",
+      "currency",
+      "payment_status",
+      "delivery_needed",
+      "created_at",
+    ])
+    .where(ofScope(scope))
+    .where("is_live", "=", scope.isLive)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(5)
+    .execute();
+}
+
+/** The home page's five latest transactions of the scope, of one channel or all. */
+export function latestTransactions(db: Kysely<DB>, scope: MerchantScope, channel: string) {
+  return db
+    .selectFrom("transactions")
+    .select([
+      "id",
+      "order_id",
+      "amount_cents",
+      "currency",
+      "status",
+      "trnx_type",
+      "gateway_type",
+      "channel",
+      "card_last4",
+      "created_at",
+    ])
+    .where(ofScope(scope))
+    .where("is_live", "=", scope.isLive)
+    .$if(channel !== "all", (q) => q.where("channel", "=", channel))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(5)
+    .execute();
+}
+
+/** One active live integration of the scope, if any (whatever mode the figures are read in). */
+export function liveIntegration(db: Kysely<DB>, scope: MerchantScope) {
+  return db
+    .selectFrom("integrations")
+    .select("id")
+    .where(ofScope(scope))
+    .where("is_live", "=", true)
+    .where("is_active", "=", true)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Successful, not voided payments since `cutoff` (read row by row: their transfer depends on their weekday). */
+export function recentPayments(db: Kysely<DB>, scope: MerchantScope, cutoff: Date, channel: string) {
+  return db
+    .selectFrom("transactions")
+    .select(["currency", "amount_cents", "refunded_amount_cents", "created_at"])
+    .where(ofScope(scope))
+    .where("is_live", "=", scope.isLive)
+    .where("created_at", ">=", cutoff)
+    .where("parent_transaction_id", "is", null)
+    .where("status", "=", "success")
+    .where("is_voided", "=", false)
+    .$if(channel !== "all", (q) => q.where("channel", "=", channel))
+    .execute();
+}
+
+/**
+ * Distinct paying customers of [from, to) by currency (label null) and by bucket label and currency: customers of
+ * successful, not voided payments.
+ */
+export async function payingCustomerCounts(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  granularity: Granularity,
+  from: Date,
+  to: Date,
+  channel: string,
+): Promise<{ label: string | null; currency: string; customers: string }[]> {
+  const result = await sql<{ label: string | null; currency: string; customers: string }>`
+      select label, currency, count(distinct customer_id)::text as customers from (
+        select ${labelSql(granularity, scope.timeZone)} as label, currency, customer_id from (
+          select created_at as hour, currency, customer_id from transactions
+          where ${ofScope(scope)} and is_live = ${scope.isLive}
+            and created_at >= ${from} and created_at < ${to}
+            and parent_transaction_id is null and status = 'success' and not is_voided and customer_id is not null
+            ${channel === "all" ? sql`` : sql`and channel = ${channel}`}
+        ) x
+      ) y
+      group by grouping sets ((currency), (label, currency))`.execute(db);
+  return result.rows;
+}
+
+/** The scope's terminals (their codes name the POS branches). */
+export function terminalsOf(db: Kysely<DB>, scope: MerchantScope) {
+  return db.selectFrom("terminals").select(["id", "terminal_code"]).where(ofScope(scope)).execute();
+}
+
+/** New customers of [from, to) by bucket label (customers have no mode). */
+export async function newCustomers(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  granularity: Granularity,
+  from: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  const result = await sql<{ label: string; n: string }>`
+      select ${labelSql(granularity, scope.timeZone)} as label, count(*)::text as n
+      from (select created_at as hour from customers
+            where ${ofScope(scope)} and created_at >= ${from} and created_at < ${to}) c
+      group by 1`.execute(db);
+  return new Map(result.rows.map((r) => [r.label, Number(r.n)]));
+}
+
+/** How many customers the scope had before `from`. */
+export async function customersBefore(db: Kysely<DB>, scope: MerchantScope, from: Date): Promise<number> {
+  const before = await db
+    .selectFrom("customers")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where(ofScope(scope))
+    .where("created_at", "<", from)
+    .executeTakeFirstOrThrow();
+  return Number(before.n);
+}
