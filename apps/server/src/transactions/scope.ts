@@ -7,7 +7,8 @@ import { HttpError } from "../http/errors.ts";
 /**
  * Whose rows a caller sees. Every query of the workspace goes through `merchantScope`, so no route can forget
  * the tenant: a merchant (and its staff) sees its own rows, a terminal user its terminal's, a bank user the rows
- * of the merchants whose merchants.bank_id is its bank.
+ * of the merchants whose merchants.bank_id is its bank. This file builds the conditions (expressions) the
+ * repositories put in their queries; it runs no query itself.
  */
 export type Scope =
   | { kind: "merchant"; merchantId: number; terminalId: number | null }
