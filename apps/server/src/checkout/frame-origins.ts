@@ -1,6 +1,7 @@
 import { intentionByPublicKey } from "../payments/intentions.service.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { paymentTokenId, paymentTokenMatches } from "../payments/tokens.ts";
+import { integrationsFrameOrigins, paymentKeyFrameOrigins } from "./checkout.repository.ts";
 
 /**
  * The origins that may frame the hosted checkout page a request opens: those of the integration of the payment it
@@ -14,23 +15,13 @@ export async function checkoutFrameOrigins(rt: PaymentsRuntime, query: unknown):
       const token = q.payment_token;
       const id = paymentTokenId(token);
       if (id === undefined) return [];
-      const row = await rt.db
-        .selectFrom("payment_keys as k")
-        .innerJoin("integrations as i", "i.id", "k.integration_id")
-        .select(["k.salt", "i.frame_origins"])
-        .where("k.id", "=", id)
-        .executeTakeFirst();
+      const row = await paymentKeyFrameOrigins(rt.db, id);
       return row && paymentTokenMatches(token, rt.dataKey, id, row.salt) ? row.frame_origins : [];
     }
     if (typeof q.publicKey === "string" && typeof q.clientSecret === "string") {
       const intention = await intentionByPublicKey(rt, q.publicKey, q.clientSecret);
       if (!intention || intention.integration_ids.length === 0) return [];
-      const rows = await rt.db
-        .selectFrom("integrations")
-        .select("frame_origins")
-        .where("merchant_id", "=", intention.merchant_id)
-        .where("id", "in", intention.integration_ids)
-        .execute();
+      const rows = await integrationsFrameOrigins(rt.db, intention.merchant_id, intention.integration_ids);
       return [...new Set(rows.flatMap((r) => r.frame_origins))];
     }
   } catch {

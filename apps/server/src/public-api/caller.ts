@@ -1,15 +1,14 @@
 import type { PermissionName } from "@portal/domain";
 import type { FastifyRequest } from "fastify";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { type ApiUser, apiUserPermissions, mayUseApiWithPassword } from "../auth/api-access.ts";
 import { reviveRow } from "../db/json-rows.ts";
 import type { IntegrationRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { PaymentError } from "../payments/errors.ts";
-import { integrationCandidatesWhere } from "../payments/orders.repository.ts";
 import { type IntegrationRef, integrationRefs } from "../payments/orders.service.ts";
-import { merchantKeyLookup } from "../security/keys.ts";
 import { tokenHash } from "../security/tokens.ts";
+import { authTokenRow, secretKeyOwner } from "./public-api.repository.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -78,22 +77,7 @@ export async function authTokenOwner(
   token: string,
   now: Date,
 ): Promise<AuthTokenOwner | undefined> {
-  const row = await db
-    .selectFrom("api_auth_tokens as t")
-    .leftJoin("users as u", "u.id", "t.user_id")
-    .select([
-      "t.merchant_id",
-      "t.user_id",
-      "u.username",
-      "u.profile_type",
-      "u.merchant_id as user_merchant_id",
-      "u.permissions",
-      "u.is_active",
-      "u.is_temp_password",
-    ])
-    .where("t.id", "=", tokenHash(token))
-    .where("t.expires_at", ">", now)
-    .executeTakeFirst();
+  const row = await authTokenRow(db, tokenHash(token), now);
   if (!row) return undefined;
   const user =
     row.user_id === null
@@ -125,15 +109,7 @@ export async function authenticateMerchant(
   const credential = credentialOf(request);
   if (!credential) throw unauthorized(NOT_PROVIDED);
   if (SECRET_KEY.test(credential)) {
-    const candidates = integrations
-      ? sql<
-          unknown[] | null
-        >`(select coalesce(json_agg(to_jsonb(i) order by i.id), '[]'::json) from integrations i
-          where ${integrationCandidatesWhere(sql.ref("merchant_keys.merchant_id"), sql.ref("merchant_keys.is_live"), integrationRefs(integrations))})`
-      : sql<unknown[] | null>`null`;
-    const row = await merchantKeyLookup(db, "secret", credential)
-      .select(candidates.as("integrations"))
-      .executeTakeFirst();
+    const row = await secretKeyOwner(db, credential, integrations && integrationRefs(integrations));
     if (!row) throw unauthorized(INVALID_SECRET_KEY);
     return {
       merchantId: row.merchant_id,

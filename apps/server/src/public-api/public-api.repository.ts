@@ -1,11 +1,13 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { MerchantRow } from "../db/rows.ts";
 import type { CardTokensTable, DB } from "../db/schema.ts";
+import { type IntegrationRef, integrationCandidatesWhere } from "../payments/orders.repository.ts";
+import { merchantKeyLookup } from "../security/keys.ts";
 import type { MerchantCaller } from "./caller.ts";
 
 /**
- * The public API's own reads (the payment operations' statements live in payments/). What a caller asks for is
- * scoped to the caller's merchant and, for a secret key, its mode.
+ * The public API's own reads (the payment operations' statements live in payments/): the caller's credentials
+ * (caller.ts), then what a caller asks for, scoped to the caller's merchant and, for a secret key, its mode.
  */
 type Caller = Pick<MerchantCaller, "merchantId" | "isLive">;
 
@@ -49,4 +51,42 @@ export function orderCardTokens(
     .where("order_id", "=", orderId);
   if (caller.isLive !== undefined) query = query.where("is_live", "=", caller.isLive);
   return query.orderBy("id").execute();
+}
+
+/**
+ * A secret key's owner (merchant, mode, country) and, with `refs` (a request's integration references), the
+ * owner's active candidate integrations in the key's mode as JSON rows, in the same query.
+ */
+export function secretKeyOwner(
+  db: Kysely<DB>,
+  secretKey: string,
+  refs: readonly IntegrationRef[] | undefined,
+) {
+  const candidates = refs
+    ? sql<
+        unknown[] | null
+      >`(select coalesce(json_agg(to_jsonb(i) order by i.id), '[]'::json) from integrations i
+          where ${integrationCandidatesWhere(sql.ref("merchant_keys.merchant_id"), sql.ref("merchant_keys.is_live"), refs)})`
+    : sql<unknown[] | null>`null`;
+  return merchantKeyLookup(db, "secret", secretKey).select(candidates.as("integrations")).executeTakeFirst();
+}
+
+/** An unexpired auth token's merchant and the user it is bound to (with what decides the user's access). */
+export function authTokenRow(db: Kysely<DB>, tokenHash: string, now: Date) {
+  return db
+    .selectFrom("api_auth_tokens as t")
+    .leftJoin("users as u", "u.id", "t.user_id")
+    .select([
+      "t.merchant_id",
+      "t.user_id",
+      "u.username",
+      "u.profile_type",
+      "u.merchant_id as user_merchant_id",
+      "u.permissions",
+      "u.is_active",
+      "u.is_temp_password",
+    ])
+    .where("t.id", "=", tokenHash)
+    .where("t.expires_at", ">", now)
+    .executeTakeFirst();
 }
