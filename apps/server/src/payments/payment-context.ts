@@ -12,12 +12,12 @@ import type { DB, TransactionsTable } from "../db/schema.ts";
 import type { RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
 import type { AcquirerResult } from "./acquirer.ts";
 import { type PaymentError, paymentError } from "./errors.ts";
+import { orderById } from "./orders.repository.ts";
 import { responseRedirectUrl } from "./outcome.ts";
 import {
   countAttempt,
   type KnownRows,
   leaseKey,
-  orderById,
   orderHasPayment,
   paymentLinkState,
   readPaymentContext,

@@ -151,11 +151,6 @@ export async function endLease(db: Kysely<DB>, keyId: number): Promise<void> {
 
 // ---- Payments: their transactions and their outcome on the order ----
 
-/** The order as it is now. */
-export function orderById(db: Kysely<DB>, orderId: number): Promise<OrderRow> {
-  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-}
-
 /** Inserts a transaction; answers it. */
 export function insertTransaction(
   trx: Kysely<DB>,
