@@ -1,9 +1,12 @@
 import { COUNTRY_INFO, type Country, isCountry } from "@portal/domain";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
 import type { MerchantRow, OrderRow, PaymentKeyRow, TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { providerTime } from "./provider-time.ts";
+import { findMerchantOwnerId, transactionViewRows } from "./transaction-views.repository.ts";
+
+export { findMerchantOwnerId, ownerIdOf } from "./transaction-views.repository.ts";
 
 /**
  * The provider's transaction object (the inquiry answer, the processed callback's obj, the pay answer) and its
@@ -29,18 +32,6 @@ export function timeZoneOf(merchant: { country: string }): string {
   return COUNTRY_INFO[merchantCountry(merchant)].timeZone;
 }
 
-/** The merchant's owner user (profile Merchant), if it has one. */
-export async function findMerchantOwnerId(db: Kysely<DB>, merchantId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom("users")
-    .select("id")
-    .where("merchant_id", "=", merchantId)
-    .where("profile_type", "=", "Merchant")
-    .orderBy("id")
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /** The provider's "owner" of a merchant's transactions: its owner user, or the merchant id when it has none. */
 export async function merchantOwnerId(db: Kysely<DB>, merchantId: number): Promise<number> {
   return (await findMerchantOwnerId(db, merchantId)) ?? merchantId;
@@ -50,14 +41,6 @@ export async function merchantOwnerId(db: Kysely<DB>, merchantId: number): Promi
 export async function loadTransactionView(db: Kysely<DB>, id: number): Promise<TransactionView | undefined> {
   return (await loadTransactionViews(db, [id])).get(id);
 }
-
-/**
- * The merchant's owner user id (its first user of profile Merchant) as a scalar subquery on a merchants row
- * alias: the provider's "owner", for the queries that read whole rows in one round trip.
- */
-export const ownerIdOf = (merchant: string) =>
-  sql<number | null>`(select u.id from users u where u.merchant_id = ${sql.ref(`${merchant}.id`)}
-    and u.profile_type = 'Merchant' order by u.id limit 1)`;
 
 /** A transaction view with its integration's callback settings, as loadTransactionViews answers it. */
 export interface DeliveryView extends TransactionView {
@@ -74,25 +57,7 @@ export async function loadTransactionViews(
 ): Promise<Map<number, DeliveryView>> {
   const views = new Map<number, DeliveryView>();
   if (ids.length === 0) return views;
-  const { rows } = await sql<{
-    tx: unknown;
-    order: unknown;
-    merchant: unknown;
-    payment_key: unknown;
-    owner_id: number | null;
-    intention_public_id: string | null;
-    processed_callback_url: string | null;
-    auto_callback_retrial: boolean | null;
-  }>`select to_jsonb(t) as tx, to_jsonb(o) as "order", to_jsonb(m) as merchant, to_jsonb(k) as payment_key,
-      ${ownerIdOf("m")} as owner_id,
-      pi.public_id as intention_public_id, i.processed_callback_url, i.auto_callback_retrial
-    from transactions t
-    join merchants m on m.id = t.merchant_id
-    left join orders o on o.id = t.order_id
-    left join payment_keys k on k.id = t.payment_key_id
-    left join payment_intentions pi on pi.id = k.intention_id
-    left join integrations i on i.id = t.integration_id
-    where t.id = any(${sql.val(ids)}::bigint[])`.execute(db);
+  const rows = await transactionViewRows(db, ids);
   for (const row of rows) {
     const tx = reviveRow<TransactionRow>(row.tx);
     const merchant = reviveRow<MerchantRow>(row.merchant);
