@@ -69,6 +69,11 @@ export function merchantKeyOwnerQuery(db: Kysely<DB>, kind: KeyKind, stored: str
     : query.where("merchant_keys.key_hash", "=", stored);
 }
 
+/** The owner of a key that is not revoked, by its stored form (merchantKeyOwnerQuery), or undefined. */
+export function findKeyOwner(db: Kysely<DB>, kind: KeyKind, stored: string) {
+  return merchantKeyOwnerQuery(db, kind, stored).executeTakeFirst();
+}
+
 /** The merchant's keys that are not revoked, in the order they were stored (what the API keys screen shows). */
 export function currentMerchantKeys(db: Kysely<DB>, merchantId: number) {
   return db

@@ -5,6 +5,7 @@ import { COUNTRY_INFO, type Country } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import {
+  findKeyOwner,
   insertMerchantKeys,
   merchantKeyOwnerQuery,
   readEncryptedHmacSecret,
@@ -252,7 +253,12 @@ export interface KeyOwner {
  * `merchants`): API and secret keys are looked up by their hash, public keys by value.
  */
 export function merchantKeyLookup(db: Kysely<DB>, kind: KeyKind, plaintext: string) {
-  return merchantKeyOwnerQuery(db, kind, kind === "public" ? plaintext : hashKey(plaintext));
+  return merchantKeyOwnerQuery(db, kind, storedKey(kind, plaintext));
+}
+
+/** What merchant_keys keeps of a key: the hash of an API or secret key, a public key whole. */
+function storedKey(kind: KeyKind, plaintext: string): string {
+  return kind === "public" ? plaintext : hashKey(plaintext);
 }
 
 export async function findMerchantByKey(
@@ -260,7 +266,7 @@ export async function findMerchantByKey(
   kind: KeyKind,
   plaintext: string,
 ): Promise<KeyOwner | undefined> {
-  const row = await merchantKeyLookup(db, kind, plaintext).executeTakeFirst();
+  const row = await findKeyOwner(db, kind, storedKey(kind, plaintext));
   return row && { keyId: row.id, merchantId: row.merchant_id, isLive: row.is_live, country: row.country };
 }
 
