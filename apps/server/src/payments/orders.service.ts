@@ -24,7 +24,7 @@ import { newAuthToken, paymentToken } from "./tokens.ts";
  * orders.repository.ts.
  */
 
-export { findOrder, type IntegrationRef, integrationCandidates } from "./orders.repository.ts";
+export { findOrder, type IntegrationRef } from "./orders.repository.ts";
 
 export interface Caller {
   merchantId: number;
