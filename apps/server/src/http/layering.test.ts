@@ -151,3 +151,88 @@ describe("routes hold no SQL", () => {
     ).toEqual([]);
   });
 });
+
+/**
+ * Outside the routes too, a feature's queries are in its repository files (`*.repository.ts`) or the database
+ * layer (`db/`: the connection, migrations, ADR 0007's statement helper), so every query of a feature is found in
+ * one place. Services may open a database transaction (`db.transaction().execute(fn)`) and hand it to the
+ * repository functions. Scope files build query conditions for the repositories but run nothing.
+ */
+const NOT_FEATURE_CODE = [
+  /^db\//,
+  /^demo\//,
+  /^jobs\//,
+  /^openapi\//,
+  /^test\//,
+  /\.test\.ts$/,
+  // Tests' set-up helpers, beside the tests they serve.
+  /test-support\.ts$/,
+  /test-rows\.ts$/,
+];
+/** Files that build query conditions (expressions, `sql` fragments) for repositories and run none. */
+const CONDITION_FILES = new Set(["transactions/scope.ts", "orders/status-sql.ts"]);
+const RUNS = new Set([
+  "execute",
+  "executeTakeFirst",
+  "executeTakeFirstOrThrow",
+  "stream",
+  "exec",
+  "query",
+  "connection",
+]);
+
+function featureFiles(): string[] {
+  return (readdirSync(SRC, { recursive: true }) as string[])
+    .map((f) => f.split(path.sep).join("/"))
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".repository.ts") && !f.endsWith(".routes.ts"))
+    .filter((f) => !NOT_FEATURE_CODE.some((p) => p.test(f)))
+    .sort();
+}
+
+/** The queries a feature file holds, less the opening of a transaction (`x.transaction().execute(fn)`). */
+function featureQueries(f: string, text: string): string[] {
+  // `.exec()` and `.query()` are raw statements in routes; elsewhere they are mostly RegExp#exec, and a raw
+  // statement outside db/ still needs an execute, a builder or a sql template, which are all counted.
+  const found = queriesIn(f, text).filter((line) => !/: \.(exec|query)\(\)$/.test(line));
+  const opened = (text.match(/\.transaction\(\)\s*\.execute\(/g) ?? []).length;
+  let transactions = opened;
+  let executes = opened;
+  const rest = found.filter((line) => {
+    if (line.endsWith(": .transaction()") && transactions > 0) return transactions-- < 0;
+    if (line.endsWith(": .execute()") && executes > 0) return executes-- < 0;
+    return true;
+  });
+  if (!CONDITION_FILES.has(f)) return rest;
+  return rest.filter((line) => RUNS.has(line.replace(/^\d+: \.|\(\)$/g, "")));
+}
+
+describe("services hold no SQL either", () => {
+  it("reads the server's feature files", () => {
+    const files = featureFiles();
+    expect(files).toEqual(expect.arrayContaining(["payments/card-payment.ts", "auth/auth.service.ts"]));
+    expect(files.some((f) => f.endsWith(".repository.ts"))).toBe(false);
+  });
+
+  it("no feature file outside the repositories builds or runs a query", () => {
+    const offenders = Object.fromEntries(
+      featureFiles()
+        .map((f) => [f, featureQueries(f, readFileSync(path.join(SRC, f), "utf8"))] as const)
+        .filter(([, found]) => found.length > 0),
+    );
+    expect(offenders).toEqual({});
+  });
+
+  it("allows opening a transaction, and building conditions in a scope file", () => {
+    expect(
+      featureQueries("x.service.ts", "await db.transaction().execute(async (trx) => save(trx, v));"),
+    ).toEqual([]);
+    expect(featureQueries("x.service.ts", 'await db.selectFrom("a").selectAll().execute();')).toEqual([
+      "1: .execute()",
+      "1: .selectFrom()",
+    ]);
+    expect(featureQueries("transactions/scope.ts", "const c = sql`a = 1`;")).toEqual([]);
+    expect(featureQueries("transactions/scope.ts", "await sql`select 1`.execute(db);")).toEqual([
+      "1: .execute()",
+    ]);
+  });
+});
