@@ -7,7 +7,7 @@ import type { CardTokensTable, DB, TransactionsTable } from "../db/schema.ts";
 import { Statement } from "../db/statement.ts";
 import { rateLimitUpsert } from "../ratelimit/rate-limit.repository.ts";
 import type { CountedLimit } from "./payment-context.ts";
-import { ownerIdOf } from "./transaction-object.ts";
+import { ownerIdOf } from "./transaction-views.repository.ts";
 
 /**
  * The payment core's payments (issue 11): the payment context and its key's attempts and lease, the payments'
