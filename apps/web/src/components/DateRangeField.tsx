@@ -1,4 +1,5 @@
 import { DatePickerInput } from "@mantine/dates";
+import { useDatePickerLabels } from "./useDatePickerLabels.ts";
 
 interface Props {
   label: string;
@@ -13,8 +14,10 @@ interface Props {
 
 /** A date range (YYYY-MM-DD strings) for the totals header, exports and callback resends. */
 export function DateRangeField(props: Props) {
+  const labels = useDatePickerLabels();
   return (
     <DatePickerInput
+      {...labels}
       type="range"
       label={props.label}
       value={props.value}

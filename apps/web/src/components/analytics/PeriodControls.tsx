@@ -17,6 +17,7 @@ import {
   type Granularity,
   type PeriodState,
 } from "../../lib/periodSearch.ts";
+import { useDatePickerLabels } from "../useDatePickerLabels.ts";
 
 export interface ResolvedRange {
   time_zone: string;
@@ -55,6 +56,7 @@ export function PeriodControls({
   range: ResolvedRange | undefined;
 }) {
   const { t } = useTranslation();
+  const dateLabels = useDatePickerLabels();
   const lang = useLang();
   // "Custom" is chosen first, the URL changes once both dates are picked.
   const [pickingCustom, setPickingCustom] = useState(false);
@@ -93,6 +95,7 @@ export function PeriodControls({
             }}
           >
             <DatePickerInput
+              {...dateLabels}
               type="range"
               label={t("home.period.customLabel")}
               placeholder={t("home.period.customPlaceholder")}

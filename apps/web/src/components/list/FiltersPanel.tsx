@@ -2,6 +2,7 @@ import { Badge, Button, Collapse, Group, Paper, Select, SimpleGrid, TextInput } 
 import { DatePickerInput } from "@mantine/dates";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDatePickerLabels } from "../useDatePickerLabels.ts";
 
 export type FilterField =
   | { key: string; kind: "text" | "number" | "amount" | "last4" }
@@ -31,6 +32,7 @@ function problemOf(field: FilterField, value: string): "invalidNumber" | "cardLa
  */
 export function FiltersPanel({ fields, values, label, onApply, testId }: Props) {
   const { t } = useTranslation();
+  const dateLabels = useDatePickerLabels();
   const active = Object.keys(values).length;
   const [open, setOpen] = useState(active > 0);
   const [draft, setDraft] = useState<Record<string, string>>(values);
@@ -82,6 +84,7 @@ export function FiltersPanel({ fields, values, label, onApply, testId }: Props) 
         >
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="sm" spacing="sm">
             <DatePickerInput
+              {...dateLabels}
               type="range"
               label={label("dates")}
               value={range}
