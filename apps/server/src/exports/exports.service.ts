@@ -1,6 +1,6 @@
 import { EventEmitter, once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { chmod, mkdir, rename } from "node:fs/promises";
+import { rename } from "node:fs/promises";
 import path from "node:path";
 import {
   EXPORT_MAX_DAYS,
@@ -17,6 +17,7 @@ import type { ExportRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { bossDb } from "../jobs/boss.ts";
+import { ensurePrivateDir } from "../security/private-dir.ts";
 import { orderStatusOf } from "../transactions/details.ts";
 import { parseDateParam, type Scope } from "../transactions/scope.ts";
 import { maskedCard } from "../transactions/transactions.repository.ts";
@@ -57,7 +58,6 @@ export function exportFile(dataDir: string, id: number, format: "csv" | "xlsx"):
 
 /** Export files hold customers' personal data: only the server's own user may read them. */
 export const EXPORT_FILE_MODE = 0o600;
-export const EXPORT_DIR_MODE = 0o700;
 
 /**
  * Creates the exports folder readable by the server's user only, and narrows it if an older version made it
@@ -65,8 +65,7 @@ export const EXPORT_DIR_MODE = 0o700;
  */
 export async function ensureExportDir(dataDir: string): Promise<string> {
   const dir = exportDir(dataDir);
-  await mkdir(dir, { recursive: true, mode: EXPORT_DIR_MODE });
-  await chmod(dir, EXPORT_DIR_MODE);
+  ensurePrivateDir(dir);
   return dir;
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes as cryptoRandomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes as cryptoRandomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { COUNTRY_INFO, type Country } from "@portal/domain";
@@ -13,6 +13,7 @@ import {
   storeHmacSecret,
 } from "./keys.repository.ts";
 import { ensurePrivateDir } from "./private-dir.ts";
+import { tokenHash } from "./tokens.ts";
 
 /**
  * Merchant key material, shaped like the provider's:
@@ -106,9 +107,8 @@ export function generateMerchantKeys(
   };
 }
 
-export function hashKey(plaintext: string): string {
-  return createHash("sha256").update(plaintext, "utf8").digest("hex");
-}
+/** The stored form of an API or secret key: the same sha256 as every other high-entropy token (tokens.ts). */
+export const hashKey = tokenHash;
 
 // ---------------------------------------------------------------------------------------------------------
 // Encryption of stored secrets (HMAC secrets) under the data key.
