@@ -11,7 +11,7 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { type ErrorLog, runAfterReply } from "../http/after-reply.ts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError, tooManyRequests } from "../http/errors.ts";
 import { enqueueEmail } from "../mail/outbox.repository.ts";
 import { reactivationEmail } from "../mail/templates.ts";
 import { rateLimitAddress } from "../ratelimit/address.ts";
@@ -252,12 +252,6 @@ export const LINK_LIMITS = {
   reset: { limit: 20, windowSeconds: FIFTEEN_MINUTES },
   reactivate: { limit: 20, windowSeconds: FIFTEEN_MINUTES },
 } satisfies Record<string, RateLimitRule>;
-
-function tooManyRequests(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, "too_many_requests", AUTH_DETAILS.too_many_requests, undefined, {
-    "retry-after": String(retryAfterSeconds),
-  });
-}
 
 async function limitLinkTries(db: Kysely<DB>, purpose: keyof typeof LINK_LIMITS, ip: string): Promise<void> {
   const key = `${purpose}:ip:${rateLimitAddress(ip)}`;

@@ -1,4 +1,4 @@
-import { type ErrorResponse, VALIDATION_ERROR_CODE } from "@portal/domain";
+import { AUTH_DETAILS, type ErrorResponse, VALIDATION_ERROR_CODE } from "@portal/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { PaymentError } from "../payments/errors.ts";
@@ -31,6 +31,13 @@ export class HttpError extends Error {
       ? { detail: this.detail, code: this.code, fields: this.fields }
       : { detail: this.detail, code: this.code };
   }
+}
+
+/** 429 of a rate-limited action, with when to try again. */
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, "too_many_requests", AUTH_DETAILS.too_many_requests, undefined, {
+    "retry-after": String(retryAfterSeconds),
+  });
 }
 
 export const GENERIC_ERROR =

@@ -1,8 +1,7 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import { AUTH_DETAILS } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { HttpError } from "../http/errors.ts";
+import { tooManyRequests } from "../http/errors.ts";
 import { enqueueEmail, type OutboxMode } from "../mail/outbox.repository.ts";
 import { hitRateLimits, type RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
@@ -61,10 +60,7 @@ export async function sendRefundOtp(
     { key: `refund-otp:tx:${transactionId}`, rule: OTP_LIMITS.transaction },
     { key: `refund-otp:user:${userId}`, rule: OTP_LIMITS.user },
   ]);
-  if (!limit.allowed)
-    throw new HttpError(429, "too_many_requests", AUTH_DETAILS.too_many_requests, undefined, {
-      "retry-after": String(limit.retryAfterSeconds),
-    });
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   await db.transaction().execute(async (trx) => {
     const code = await issueRefundOtp(trx, dataKey, transactionId, userId);
     await enqueueEmail(trx, mail, {
