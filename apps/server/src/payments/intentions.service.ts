@@ -11,13 +11,13 @@ import {
   cardTokenIdsByHash,
   expireIntentionKeys,
   findIntentionBySecretHash,
+  findMerchantCountry,
   type InsertedIntention,
   insertIntention,
   integrationCandidates,
   integrationsByIds,
   intentionCardTokens,
   intentionKeys,
-  merchantCountry as merchantCountryRow,
   orderById,
   updateIntentionRow,
   updateOrder,
@@ -192,7 +192,7 @@ export async function createIntention(
   const currency = currencyOf(input.currency);
   checkItems(input.amount, input.items);
   const seconds = expirationSeconds(input.expiration);
-  const country = caller.country ?? (await merchantCountryRow(rt.db, caller.merchantId)).country;
+  const country = caller.country ?? (await findMerchantCountry(rt.db, caller.merchantId)).country;
   const integrations = await resolveIntegrations(rt.db, caller, input.payment_methods, currency);
   const isLive = integrations[0]!.is_live;
   const cardTokenIds = await resolveCardTokens(rt.db, caller.merchantId, isLive, input.card_tokens);

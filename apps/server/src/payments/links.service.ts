@@ -8,9 +8,9 @@ import {
   activePublicKey,
   cancelOpenPaymentLink,
   deletePaymentLink,
+  findMerchantCountry,
   findPaymentLink,
   insertPaymentLink,
-  merchantCountry,
   setPaymentLinkOrder,
 } from "./orders.repository.ts";
 import { type Caller, findIntegration } from "./orders.service.ts";
@@ -118,7 +118,7 @@ export async function createPaymentLink(
 
 /** The provider's link answer; state "created" while it can be paid. */
 export async function linkObject(db: Kysely<DB>, link: PaymentLinkRow, clientUrl: string | null) {
-  const merchant = await merchantCountry(db, link.merchant_id);
+  const merchant = await findMerchantCountry(db, link.merchant_id);
   const zone = timeZoneOf(merchant);
   const status = paymentLinkStatus(link.status);
   return {

@@ -18,7 +18,7 @@ import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { paymentError } from "./errors.ts";
 import { idempotent, requestHash } from "./idempotency.ts";
-import { merchantCountry as merchantCountryRow } from "./orders.repository.ts";
+import { findMerchantCountry } from "./orders.repository.ts";
 import { enqueueCallback } from "./outcome.ts";
 import {
   addPaidAmount,
@@ -146,7 +146,7 @@ async function lockParent(trx: Kysely<DB>, caller: OperationCaller, id: number):
 }
 
 async function merchantCountryOf(trx: Kysely<DB>, merchantId: number): Promise<string> {
-  return (await merchantCountryRow(trx, merchantId)).country;
+  return (await findMerchantCountry(trx, merchantId)).country;
 }
 
 function acquirerReference(tx: TransactionRow): string {

@@ -17,7 +17,7 @@ import { Statement } from "../db/statement.ts";
  */
 
 /** A merchant's country (the time zone of the provider's times, the client secret's prefix). */
-export function merchantCountry(db: Kysely<DB>, merchantId: number): Promise<{ country: string }> {
+export function findMerchantCountry(db: Kysely<DB>, merchantId: number): Promise<{ country: string }> {
   return db.selectFrom("merchants").select("country").where("id", "=", merchantId).executeTakeFirstOrThrow();
 }
 

@@ -28,9 +28,9 @@ import { decryptSecret, findMerchantByKey } from "../security/keys.ts";
 import { hostScope } from "../sessions/session-country.ts";
 import { authenticateMerchant, seesMode } from "./caller.ts";
 import {
+  findMerchantCountry,
   latestTransactionOfOrder,
   merchantById,
-  merchantCountry,
   orderCardTokens,
 } from "./public-api.repository.ts";
 
@@ -167,7 +167,7 @@ export const legacyRoutes: FastifyPluginAsync = async (app) => {
     const caller = await authenticateMerchant(rt.db, request, rt.now());
     const rows = await orderCardTokens(rt.db, caller, request.body.order_id);
     if (rows.length === 0) throw new PaymentError(404, { message: "No card tokens found for this order" });
-    const merchant = await merchantCountry(rt.db, caller.merchantId);
+    const merchant = await findMerchantCountry(rt.db, caller.merchantId);
     return rows.map((row) => ({
       type: "TOKEN" as const,
       obj: {

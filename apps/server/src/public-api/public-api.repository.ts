@@ -17,7 +17,7 @@ export function merchantById(db: Kysely<DB>, merchantId: number): Promise<Mercha
 }
 
 /** A merchant's country: the payment core's one lookup (payments/orders.repository.ts). */
-export { merchantCountry } from "../payments/orders.repository.ts";
+export { findMerchantCountry } from "../payments/orders.repository.ts";
 
 /** The id of the caller's latest transaction on an order, found by the order's id or the merchant's order id. */
 export async function latestTransactionOfOrder(
