@@ -24,6 +24,8 @@ import { installMailSender } from "./mail/sender.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.routes.ts";
 import { installPayments } from "./payments/plugin.ts";
 import { installSecurityHeaders } from "./security/headers.ts";
+import { invoiceRoutes } from "./selling/invoices.routes.ts";
+import { smsBoxRoutes } from "./sms/sms.routes.ts";
 import { installWorkspace } from "./transactions/plugin.ts";
 import { staticRoutes } from "./web/static.routes.ts";
 
@@ -79,9 +81,11 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(switchRoutes);
   await app.register(mailboxRoutes);
+  await app.register(smsBoxRoutes);
   await app.register(onboardingRoutes);
   await installPayments(app);
   await installWorkspace(app);
+  await app.register(invoiceRoutes);
   await installAnalytics(app);
   installMailSender(app);
   installAuthCleanup(app);

@@ -229,6 +229,9 @@ export interface PaymentLinksTable {
   notification_url: string | null;
   paid_at: Date | null;
   image_url: string | null;
+  /** When an invoice was last sent by SMS / e-mail: the 60-second resend limit (0024_invoices_sms). */
+  sms_sent_at: Generated<Date | null>;
+  email_sent_at: Generated<Date | null>;
 }
 
 export interface TransactionsTable {
@@ -436,6 +439,18 @@ export interface RefundOtpsTable {
   used_at: Date | null;
 }
 
+/** SMS messages (0024_invoices_sms): 'local' when no SMS provider is configured (the local SMS viewer). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  merchant_id: number | null;
+  to_number: string;
+  body: string;
+  status: Generated<"queued" | "sent" | "failed" | "local">;
+  attempts: Generated<number>;
+  sent_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -461,6 +476,7 @@ export interface DB {
   callback_jobs: CallbackJobsTable;
   exports: ExportsTable;
   refund_otps: RefundOtpsTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

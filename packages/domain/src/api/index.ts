@@ -7,12 +7,14 @@ import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
 import { exportsApi } from "./exports.ts";
 import { integrationsApi } from "./integrations.ts";
+import { invoicesApi } from "./invoices.ts";
 import { keysApi } from "./keys.ts";
 import { onboardingApi } from "./onboarding.ts";
 import { ordersApi } from "./orders.ts";
 import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
+import { smsBoxApi } from "./sms.ts";
 import { transactionsApi } from "./transactions.ts";
 
 /**
@@ -29,6 +31,7 @@ export const API = {
   config: configApi,
   exports: exportsApi,
   integrations: integrationsApi,
+  invoices: invoicesApi,
   keys: keysApi,
   mailbox: mailboxApi,
   onboarding: onboardingApi,
@@ -37,6 +40,7 @@ export const API = {
   publicApiIntentions: intentionApi,
   publicApiLinks: paymentLinkApi,
   simulator: simulatorApi,
+  smsBox: smsBoxApi,
   transactions: transactionsApi,
 } as const;
 
