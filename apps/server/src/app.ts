@@ -17,6 +17,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { installErrorHandling } from "./http/errors.ts";
+import { imageRoutes } from "./images/images.routes.ts";
 import { installRouteTable } from "./http/route-table.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { mailboxRoutes } from "./mail/mailbox.routes.ts";
@@ -85,6 +86,7 @@ export async function buildApp(
   await app.register(onboardingRoutes);
   await installPayments(app);
   await installWorkspace(app);
+  await app.register(imageRoutes);
   await app.register(invoiceRoutes);
   await installAnalytics(app);
   installMailSender(app);

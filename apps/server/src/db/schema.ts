@@ -232,6 +232,13 @@ export interface PaymentLinksTable {
   /** When an invoice was last sent by SMS / e-mail: the 60-second resend limit (0024_invoices_sms). */
   sms_sent_at: Generated<Date | null>;
   email_sent_at: Generated<Date | null>;
+  /** 0025: the customer page's unguessable token, one-click payment, images, quick-link limit, disabled at. */
+  public_token: Generated<string>;
+  one_click: Generated<boolean>;
+  logo_image_id: string | null;
+  product_image_id: string | null;
+  use_limit: number | null;
+  deactivated_at: Date | null;
 }
 
 export interface TransactionsTable {
@@ -451,6 +458,17 @@ export interface SmsOutboxTable {
   created_at: Timestamp;
 }
 
+/** Uploaded images (logos, product images), checked by content (0025, images/images.service.ts). */
+export interface ImagesTable {
+  id: string;
+  merchant_id: number;
+  content_type: "image/png" | "image/jpeg";
+  size_bytes: number;
+  sha256: string;
+  bytes: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -477,6 +495,7 @@ export interface DB {
   exports: ExportsTable;
   refund_otps: RefundOtpsTable;
   sms_outbox: SmsOutboxTable;
+  images: ImagesTable;
 }
 
 export type User = Selectable<UsersTable>;

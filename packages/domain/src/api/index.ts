@@ -6,11 +6,13 @@ import { callbacksApi } from "./callbacks.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
 import { exportsApi } from "./exports.ts";
+import { imagesApi } from "./images.ts";
 import { integrationsApi } from "./integrations.ts";
 import { invoicesApi } from "./invoices.ts";
 import { keysApi } from "./keys.ts";
 import { onboardingApi } from "./onboarding.ts";
 import { ordersApi } from "./orders.ts";
+import { customerLinkApi, paymentLinksApi } from "./payment-links.ts";
 import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
@@ -30,12 +32,15 @@ export const API = {
   checkout: checkoutApi,
   config: configApi,
   exports: exportsApi,
+  images: imagesApi,
   integrations: integrationsApi,
   invoices: invoicesApi,
   keys: keysApi,
   mailbox: mailboxApi,
   onboarding: onboardingApi,
   orders: ordersApi,
+  paymentLinks: paymentLinksApi,
+  customerLinks: customerLinkApi,
   publicApi,
   publicApiIntentions: intentionApi,
   publicApiLinks: paymentLinkApi,
