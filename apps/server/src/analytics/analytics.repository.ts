@@ -1,4 +1,4 @@
-import { COUNTRY_INFO, type Granularity, isCountry } from "@portal/domain";
+import { COUNTRY_INFO, type Granularity, isCountry, localDayOf } from "@portal/domain";
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 
@@ -225,9 +225,49 @@ export function recentPayments(db: Kysely<DB>, scope: MerchantScope, cutoff: Dat
     .execute();
 }
 
+/** The local date of a period bound (a local midnight) and of the last day before `to`. */
+function periodDays(scope: MerchantScope, from: Date, to: Date): { firstDay: string; lastDay: string } {
+  return {
+    firstDay: localDayOf(from, scope.timeZone),
+    lastDay: localDayOf(new Date(to.getTime() - 1), scope.timeZone),
+  };
+}
+
+/** The label of local day `d` (a timestamp) in buckets of the granularity: also the bucket's first day. */
+function dayLabelSql(granularity: Exclude<Granularity, "hourly">): RawBuilder<string> {
+  switch (granularity) {
+    case "daily":
+      return sql<string>`to_char(g.d, 'YYYY-MM-DD')`;
+    case "weekly":
+      return sql<string>`to_char(date_trunc('week', g.d), 'YYYY-MM-DD')`;
+    case "monthly":
+      return sql<string>`to_char(g.d, 'YYYY-MM-01')`;
+    case "yearly":
+      return sql<string>`to_char(g.d, 'YYYY-01-01')`;
+  }
+}
+
+/** Rows of a customers dimension (migration 0022) of [from, to): the folded rollup and the unfolded deltas. */
+function customerRows(
+  scope: MerchantScope,
+  dim: string,
+  isLive: boolean,
+  from: Date,
+  to: Date,
+  channel: string,
+) {
+  const where = sql`${ofScope(scope)} and is_live = ${isLive} and dim = ${dim}
+    and hour >= ${from} and hour < ${to} and channel = ${channel}`;
+  return sql`(select hour, currency, dim_value, payments from analytics_hourly where ${where}
+    union all
+    select hour, currency, dim_value, payments from analytics_deltas where ${where})`;
+}
+
 /**
  * Distinct paying customers of [from, to) by currency (label null) and by bucket label and currency: customers of
- * successful, not voided payments.
+ * successful, not voided payments. From the maintained day chains (migration 0022, docs/analytics.md "Customers"):
+ * a cell (day, previous paying day) counts in a range of days when its day is in the range and its previous day
+ * before the range's first day, so each customer counts once. Hourly buckets read the customers of each hour.
  */
 export async function payingCustomerCounts(
   db: Kysely<DB>,
@@ -237,18 +277,35 @@ export async function payingCustomerCounts(
   to: Date,
   channel: string,
 ): Promise<{ label: string | null; currency: string; customers: string }[]> {
-  const result = await sql<{ label: string | null; currency: string; customers: string }>`
-      select label, currency, count(distinct customer_id)::text as customers from (
-        select ${labelSql(granularity, scope.timeZone)} as label, currency, customer_id from (
-          select created_at as hour, currency, customer_id from transactions
-          where ${ofScope(scope)} and is_live = ${scope.isLive}
-            and created_at >= ${from} and created_at < ${to}
-            and parent_transaction_id is null and status = 'success' and not is_voided and customer_id is not null
-            ${channel === "all" ? sql`` : sql`and channel = ${channel}`}
-        ) x
-      ) y
-      group by grouping sets ((currency), (label, currency))`.execute(db);
-  return result.rows;
+  const chain = channel === "all" ? "*" : channel;
+  const { firstDay, lastDay } = periodDays(scope, from, to);
+  const bucketLabel = dayLabelSql(granularity === "hourly" ? "daily" : granularity);
+  const [days, hours] = await Promise.all([
+    sql<{ label: string | null; currency: string; total: string | null; in_bucket: string | null }>`
+      with days as (
+        select g.d::timestamp at time zone ${scope.timeZone} as hour, ${bucketLabel} as label
+        from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as g(d)
+      )
+      select days.label, c.currency,
+        coalesce(sum(c.payments) filter (where c.dim_value collate "C" < ${firstDay}), 0)::text as total,
+        coalesce(sum(c.payments) filter (where c.dim_value collate "C" < greatest(days.label, ${firstDay})), 0)::text as in_bucket
+      from ${customerRows(scope, "customers@day", scope.isLive, from, to, chain)} c
+      join days on days.hour = c.hour
+      group by grouping sets ((c.currency), (days.label, c.currency))`.execute(db),
+    granularity === "hourly"
+      ? sql<{ label: string; currency: string; customers: string }>`
+      select ${labelSql("hourly", scope.timeZone)} as label, currency, sum(payments)::text as customers
+      from ${customerRows(scope, "customers", scope.isLive, from, to, chain)} c
+      group by 1, 2`.execute(db)
+      : null,
+  ]);
+  const out: { label: string | null; currency: string; customers: string }[] = [];
+  for (const r of days.rows) {
+    if (r.label === null) out.push({ label: null, currency: r.currency, customers: r.total ?? "0" });
+    else if (!hours) out.push({ label: r.label, currency: r.currency, customers: r.in_bucket ?? "0" });
+  }
+  if (hours) out.push(...hours.rows);
+  return out;
 }
 
 /** The scope's terminals (their codes name the POS branches). */
@@ -256,7 +313,10 @@ export function terminalsOf(db: Kysely<DB>, scope: MerchantScope) {
   return db.selectFrom("terminals").select(["id", "terminal_code"]).where(ofScope(scope)).execute();
 }
 
-/** New customers of [from, to) by bucket label (customers have no mode). */
+/**
+ * New customers of [from, to) by bucket label (customers.created_at; customers have no mode), from the maintained
+ * counts (migration 0022: hour rows for hourly buckets, local-day rows otherwise).
+ */
 export async function newCustomers(
   db: Kysely<DB>,
   scope: MerchantScope,
@@ -264,21 +324,18 @@ export async function newCustomers(
   from: Date,
   to: Date,
 ): Promise<Map<string, number>> {
+  const dim = granularity === "hourly" ? "new_customers" : "new_customers@day";
   const result = await sql<{ label: string; n: string }>`
-      select ${labelSql(granularity, scope.timeZone)} as label, count(*)::text as n
-      from (select created_at as hour from customers
-            where ${ofScope(scope)} and created_at >= ${from} and created_at < ${to}) c
+      select ${labelSql(granularity, scope.timeZone)} as label, sum(payments)::text as n
+      from ${customerRows(scope, dim, false, from, to, "")} c
       group by 1`.execute(db);
   return new Map(result.rows.map((r) => [r.label, Number(r.n)]));
 }
 
-/** How many customers the scope had before `from`. */
+/** How many customers the scope had before `from` (a local midnight), from the local-day counts. */
 export async function customersBefore(db: Kysely<DB>, scope: MerchantScope, from: Date): Promise<number> {
-  const before = await db
-    .selectFrom("customers")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where(ofScope(scope))
-    .where("created_at", "<", from)
-    .executeTakeFirstOrThrow();
-  return Number(before.n);
+  const result = await sql<{ n: string | null }>`
+      select sum(payments)::text as n
+      from ${customerRows(scope, "new_customers@day", false, new Date(0), from, "")} c`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
 }
