@@ -19,6 +19,7 @@ import * as m0020keyedRefundOtps from "./migrations/0020_keyed_refund_otps.ts";
 import * as m0021oneOperationScope from "./migrations/0021_one_operation_scope.ts";
 import * as m0022customerRollup from "./migrations/0022_customer_rollup.ts";
 import * as m0024invoicesSms from "./migrations/0024_invoices_sms.ts";
+import * as m0025imagesAndPaymentLinks from "./migrations/0025_images_and_payment_links.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0021_one_operation_scope": m0021oneOperationScope,
   "0022_customer_rollup": m0022customerRollup,
   "0024_invoices_sms": m0024invoicesSms,
+  "0025_images_and_payment_links": m0025imagesAndPaymentLinks,
 };
 
 class StaticProvider implements MigrationProvider {
