@@ -25,6 +25,7 @@ import { installMailSender } from "./mail/sender.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.routes.ts";
 import { installPayments } from "./payments/plugin.ts";
 import { installSecurityHeaders } from "./security/headers.ts";
+import { productRoutes } from "./selling/products.routes.ts";
 import { invoiceRoutes } from "./selling/invoices.routes.ts";
 import { smsBoxRoutes } from "./sms/sms.routes.ts";
 import { installWorkspace } from "./transactions/plugin.ts";
@@ -86,6 +87,7 @@ export async function buildApp(
   await app.register(onboardingRoutes);
   await installPayments(app);
   await installWorkspace(app);
+  await app.register(productRoutes);
   await app.register(imageRoutes);
   await app.register(invoiceRoutes);
   await installAnalytics(app);

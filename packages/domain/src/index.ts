@@ -13,6 +13,7 @@ export * from "./api/invoices.ts";
 export * from "./api/keys.ts";
 export * from "./api/onboarding.ts";
 export * from "./api/orders.ts";
+export * from "./api/products.ts";
 export * from "./api/payment-links.ts";
 export * from "./api/provider-objects.ts";
 export * from "./api/public-api.ts";

@@ -469,6 +469,39 @@ export interface ImagesTable {
   created_at: Generated<Date>;
 }
 
+export interface ProductsTable {
+  id: Generated<number>;
+  public_id: string;
+  merchant_id: number;
+  is_live: boolean;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  currency: string;
+  /** Items left; never below zero (0026_products). */
+  inventory: number;
+  delivery_needed: Generated<boolean>;
+  allow_quantity_edit: Generated<boolean>;
+  merchant_product_id: string | null;
+  integration_ids: ColumnType<number[], number[] | undefined, number[]>;
+  /** An image of the image store (images/), or null. */
+  image_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+/** The quantity a product purchase holds until its payment key expires, or is paid (0026_products). */
+export interface ProductReservationsTable {
+  order_id: number;
+  product_id: number;
+  quantity: number;
+  expires_at: Timestamp;
+  paid_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** SMS messages (0024_invoices_sms): 'local' when no SMS provider is configured (the local SMS viewer). */
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -496,6 +529,8 @@ export interface DB {
   refund_otps: RefundOtpsTable;
   sms_outbox: SmsOutboxTable;
   images: ImagesTable;
+  products: ProductsTable;
+  product_reservations: ProductReservationsTable;
 }
 
 export type User = Selectable<UsersTable>;

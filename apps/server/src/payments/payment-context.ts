@@ -258,6 +258,8 @@ export function resultColumns(result: AcquirerResult, data: Record<string, unkno
 }
 
 export function originOf(ctx: PaymentContext): string {
+  // A product's purchase (selling/products.service.ts) makes its order with api_source PRODUCT.
+  if (ctx.order.api_source === "PRODUCT") return "PRODUCT";
   return ctx.intention?.payment_link_id ? "INVOICE" : "IFRAME";
 }
 

@@ -405,6 +405,12 @@ export async function writePayment(
           is_payment_locked = is_payment_locked or ${lock}
         where id = ${order} returning *)`);
     }
+    // A product's purchase (selling/products.service.ts): its reservation is paid and its quantity leaves the
+    // inventory, never below zero; no row for other orders (the reservation's key is the order id).
+    parts.push(`pr as (update product_reservations set paid_at = ${st.param(new Date())}
+        where order_id = ${order} and paid_at is null returning product_id, quantity)`);
+    parts.push(`pq as (update products p set inventory = p.inventory - pr.quantity from pr
+        where p.id = pr.product_id and p.inventory >= pr.quantity returning 1)`);
     const intention = known
       ? known.key?.intention_id
         ? st.param(known.key.intention_id)

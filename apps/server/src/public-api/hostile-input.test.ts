@@ -376,6 +376,26 @@ describe("hostile-input corpus of every public route", () => {
       headers: bearer,
       body: { payment_link_id: link.json().id },
     });
+    const product = await db
+      .insertInto("products")
+      .values({
+        public_id: "corpus-product",
+        merchant_id: m.merchantId,
+        is_live: false,
+        name: "Corpus mug",
+        price_cents: 1000,
+        currency: "EGP",
+        inventory: 1000,
+        allow_quantity_edit: true,
+        integration_ids: [m.integrations.card],
+      })
+      .returning("public_id")
+      .executeTakeFirstOrThrow();
+    REQUESTS.set("GET /api/checkout/products/:public_id", { params: { public_id: product.public_id } });
+    REQUESTS.set("POST /api/checkout/products/:public_id/purchase", {
+      params: { public_id: product.public_id },
+      body: { quantity: 1, integration_id: m.integrations.card },
+    });
     REQUESTS.set("GET /api/checkout/payment", { query: { payment_token: card.token } });
     REQUESTS.set("GET /api/checkout/intention", {
       query: { public_key: publicKey, client_secret: intention.client_secret },

@@ -130,6 +130,8 @@ const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
   "POST /api/checkout/3ds": "open",
   "POST /api/checkout/wallet": "open",
   "POST /api/checkout/kiosk": "open",
+  "GET /api/checkout/products/:public_id": "open",
+  "POST /api/checkout/products/:public_id/purchase": "open",
   "POST /api/simulator/kiosk/pay": "open", // the acquirer simulator's test-mode counters (payments/simulator.ts)
   "POST /api/simulator/cash/collect": "open",
 };

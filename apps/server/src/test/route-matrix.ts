@@ -61,6 +61,9 @@ export interface TenantWorld {
   customerName: string;
   exportId: number;
   secretKey: string;
+  /** A product (selling/products) and its unique name, a secret only this tenant may read. */
+  productId: number;
+  productName: string;
 }
 
 /**
@@ -124,6 +127,21 @@ export async function tenantWorld(
     isLive: true,
     dataKey: app.payments.dataKey,
   });
+  const productName = unique("Product ");
+  const product = await db
+    .insertInto("products")
+    .values({
+      public_id: unique("pub"),
+      merchant_id: merchant.id,
+      is_live: integration.is_live,
+      name: productName,
+      price_cents: 1000,
+      currency: "EGP",
+      inventory: 5,
+      integration_ids: [integration.id],
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -140,6 +158,8 @@ export async function tenantWorld(
     customerName,
     exportId: exp.id,
     secretKey,
+    productId: product.id,
+    productName,
   };
 }
 
@@ -166,6 +186,9 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/v1/intention/element/:public_key": { notAnId: "egy_pk_test_unknown" },
   "/v1/intention/element/:public_key/:client_secret": { notAnId: "egy_csk_test_unknown" },
   "/api/acceptance/iframes/:iframe_id": { notAnId: "999999999" },
+  "/api/products/:id": (w) => w.productId,
+  // The product page's public id is its link, like a payment token: no other tenant's to try.
+  "/api/checkout/products/:public_id": { notAnId: "no-such-product" },
 };
 
 /** The parameters of a route: [the PARAMS key, the parameter name], in path order. */

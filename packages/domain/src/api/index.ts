@@ -12,6 +12,7 @@ import { invoicesApi } from "./invoices.ts";
 import { keysApi } from "./keys.ts";
 import { onboardingApi } from "./onboarding.ts";
 import { ordersApi } from "./orders.ts";
+import { productsApi } from "./products.ts";
 import { customerLinkApi, paymentLinksApi } from "./payment-links.ts";
 import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
@@ -39,6 +40,7 @@ export const API = {
   mailbox: mailboxApi,
   onboarding: onboardingApi,
   orders: ordersApi,
+  products: productsApi,
   paymentLinks: paymentLinksApi,
   customerLinks: customerLinkApi,
   publicApi,
