@@ -88,6 +88,7 @@ const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
   "POST /api/auth/reset_password": "open",
   "POST /api/auth/reactivate": "open",
   "GET /api/dev/mailbox": "open", // its own key (mail/mailbox.routes.ts), 404 without it
+  "GET /api/dev/sms": "open", // the mailbox's key (sms/sms.routes.ts), 404 without it
   "POST /api/auth/tokens": "open", // username and password (public-api/legacy.routes.ts)
   "POST /api/auth/tokens/": "open",
   "POST /api/ecommerce/orders": "merchant-api",

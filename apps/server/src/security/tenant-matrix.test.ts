@@ -58,6 +58,8 @@ const CASES: Record<string, Case> = {
     payment: { trnx_type: "auth", is_auth: true },
   },
   "GET /api/orders/:id": { secrets: (w) => [w.merchantOrderId] },
+  "GET /api/invoices/:id": { secrets: (w) => [w.merchantInvoiceId] },
+  "POST /api/invoices/:id/send": { payload: { channel: "email" } },
   "GET /api/products/:id": { secrets: (w) => [w.productName] },
   "PUT /api/products/:id": { payload: { inventory: 7 }, secrets: (w) => [w.productName] },
   "GET /api/integrations/:id": { secrets: integration },

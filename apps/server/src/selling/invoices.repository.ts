@@ -22,33 +22,25 @@ export function invoiceIntegrations(db: Kysely<DB>, merchantId: number, isLive: 
     .execute();
 }
 
-/** The merchant invoice ids among `ids` that an invoice of the merchant already holds. */
-export async function takenInvoiceIds(
+/**
+ * Which of `ids` the merchant already uses: "invoice" when an invoice holds it, else "order" when another order
+ * does. One statement, so one snapshot: an invoice committed meanwhile shows as an invoice, never as its order.
+ */
+export async function takenIds(
   db: Kysely<DB>,
   merchantId: number,
   ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("payment_links")
-    .select("merchant_invoice_id")
-    .where("merchant_id", "=", merchantId)
-    .where("kind", "=", INVOICE_KIND)
-    .where("merchant_invoice_id", "in", ids)
-    .execute();
-  return new Set(rows.map((r) => r.merchant_invoice_id ?? ""));
-}
-
-/** The merchant order ids among `ids` that an order of the merchant already holds (any source). */
-export async function takenOrderIds(db: Kysely<DB>, merchantId: number, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("orders")
-    .select("merchant_order_id")
-    .where("merchant_id", "=", merchantId)
-    .where("merchant_order_id", "in", ids)
-    .execute();
-  return new Set(rows.map((r) => r.merchant_order_id ?? ""));
+): Promise<Map<string, "invoice" | "order">> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; kind: "invoice" | "order" }>`
+    select l.merchant_invoice_id as id, 'invoice' as kind from payment_links l
+      where l.merchant_id = ${merchantId} and l.kind = 'invoice' and l.merchant_invoice_id = any(${sql.val(ids)}::text[])
+    union all
+    select o.merchant_order_id as id, 'order' as kind from orders o
+      where o.merchant_id = ${merchantId} and o.merchant_order_id = any(${sql.val(ids)}::text[])`.execute(db);
+  const taken = new Map<string, "invoice" | "order">();
+  for (const r of rows) if (taken.get(r.id) !== "invoice") taken.set(r.id, r.kind);
+  return taken;
 }
 
 /** `n` new ids of a table's sequence, in order (so rows inserted together can refer to each other). */

@@ -1,18 +1,25 @@
 import { invoicesApi as api, type InvoiceListAnswer, messageText } from "@portal/domain";
-import type { FastifyInstance } from "fastify";
-import { requireMerchantId, requireUser } from "../auth/auth.hook.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authError, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { findMerchantCountry } from "../payments/orders.repository.ts";
 import { timeZoneOf } from "../payments/transaction-object.ts";
 import { invoiceIntegrations, listInvoices } from "./invoices.repository.ts";
 import {
-  createInvoices,
+  createInvoice,
   deleteInvoice,
-  InvoiceInputError,
   invoiceDetails,
   invoiceListItem,
   sendInvoice,
 } from "./invoices.service.ts";
+
+/** The merchant an invoice request acts in: merchants and their staff only (a terminal has no invoices). */
+function invoiceMerchant(request: FastifyRequest): number {
+  const user = requireUser(request);
+  if (user.profile_type !== "Merchant" && user.profile_type !== "MerchantStaff")
+    throw authError(403, "forbidden");
+  return requireMerchantId(request);
+}
 
 /** The merchant's invoices (contracts: packages/domain/src/api/invoices.ts). */
 export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
@@ -20,7 +27,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   const db = rt.db;
 
   implement(app, api.list, async (request): Promise<InvoiceListAnswer> => {
-    const merchantId = requireMerchantId(request);
+    const merchantId = invoiceMerchant(request);
     const { count, rows } = await listInvoices(db, merchantId, request.query);
     const now = rt.now();
     return {
@@ -32,7 +39,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   implement(app, api.integrations, async (request) => {
-    const rows = await invoiceIntegrations(db, requireMerchantId(request), request.query.is_live);
+    const rows = await invoiceIntegrations(db, invoiceMerchant(request), request.query.is_live);
     return {
       integrations: rows.map((r) => ({
         id: Number(r.id),
@@ -44,12 +51,12 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   implement(app, api.details, async (request) =>
-    invoiceDetails(db, requireMerchantId(request), request.params.id, rt.publicUrl, rt.now()),
+    invoiceDetails(db, invoiceMerchant(request), request.params.id, rt.publicUrl, rt.now()),
   );
 
   implement(app, api.create, async (request, reply) => {
     const user = requireUser(request);
-    const merchantId = requireMerchantId(request);
+    const merchantId = invoiceMerchant(request);
     const { is_live: isLive, ...draft } = request.body;
     const merchant = await findMerchantCountry(db, merchantId);
     const caller = {
@@ -59,25 +66,20 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
       timeZone: timeZoneOf(merchant),
       now: rt.now(),
     };
-    const [created] = await db
-      .transaction()
-      .execute((trx) => createInvoices(trx, caller, [draft]))
-      .catch((error: unknown) => {
-        throw error instanceof InvoiceInputError ? error.toHttpError() : error;
-      });
-    const invoice = await invoiceDetails(db, merchantId, created!.id, rt.publicUrl, rt.now());
+    const created = await createInvoice(db, caller, draft);
+    const invoice = await invoiceDetails(db, merchantId, created.id, rt.publicUrl, rt.now());
     return reply.code(201).send({ detail: messageText("invoice_created"), invoice });
   });
 
   implement(app, api.send, async (request) => {
     const mail = { smtp: app.deps.config.smtpUrl !== undefined };
-    const merchantId = requireMerchantId(request);
+    const merchantId = invoiceMerchant(request);
     await sendInvoice(db, mail, rt.publicUrl, merchantId, request.params.id, request.body.channel, rt.now());
     return { detail: request.body.channel === "sms" ? "Invoice sent by SMS." : "Invoice sent by e-mail." };
   });
 
   implement(app, api.remove, async (request) => {
-    await deleteInvoice(db, requireMerchantId(request), request.params.id, rt.now());
+    await deleteInvoice(db, invoiceMerchant(request), request.params.id, rt.now());
     return { detail: "Invoice deleted successfully" };
   });
 }

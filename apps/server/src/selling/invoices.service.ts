@@ -38,8 +38,7 @@ import {
   merchantName,
   type NewInvoiceRow,
   nextIds,
-  takenInvoiceIds,
-  takenOrderIds,
+  takenIds,
 } from "./invoices.repository.ts";
 
 /**
@@ -128,10 +127,7 @@ export async function createInvoices(
   const byId = new Map(usable.map((i) => [Number(i.id), i]));
   const checked = inputs.map((input) => checkInvoiceDraft(input));
   const ids = checked.flatMap((c) => (c.ok && c.values.merchantOrderId ? [c.values.merchantOrderId] : []));
-  const [takenInvoices, takenOrders] = await Promise.all([
-    takenInvoiceIds(trx, caller.merchantId, ids),
-    takenOrderIds(trx, caller.merchantId, ids),
-  ]);
+  const taken = await takenIds(trx, caller.merchantId, ids);
   const seen = new Set<string>();
   const bad: InvoiceRowErrors[] = [];
   checked.forEach((check, index) => {
@@ -145,8 +141,9 @@ export async function createInvoices(
       problems.gatewayType = "select_payment";
     const ref = v.merchantOrderId;
     if (ref !== null) {
-      if (takenInvoices.has(ref) || seen.has(ref)) problems.merchantOrderId = "merchant_invoice_id_exists";
-      else if (takenOrders.has(ref)) problems.merchantOrderId = "order_id_exists";
+      if (taken.get(ref) === "invoice" || seen.has(ref))
+        problems.merchantOrderId = "merchant_invoice_id_exists";
+      else if (taken.get(ref) === "order") problems.merchantOrderId = "order_id_exists";
       seen.add(ref);
     }
     if (Object.keys(problems).length > 0) bad.push(rowErrors(index, problems));
@@ -184,6 +181,20 @@ export async function createInvoices(
   await duplicateAs(rows, "order_id_exists", () => insertInvoiceOrders(trx, rows));
   await linkInvoiceOrders(trx, rows);
   return rows.map((r) => ({ id: r.linkId, orderId: r.orderId, merchantInvoiceId: r.merchantInvoiceId }));
+}
+
+/** One invoice (the dashboard form) in its own transaction; a bad input answers as an HttpError (400 or 409). */
+export async function createInvoice(
+  db: Kysely<DB>,
+  caller: InvoiceCaller,
+  draft: InvoiceDraft,
+): Promise<CreatedInvoice> {
+  try {
+    const [created] = await db.transaction().execute((trx) => createInvoices(trx, caller, [draft]));
+    return created!;
+  } catch (error) {
+    throw error instanceof InvoiceInputError ? error.toHttpError() : error;
+  }
 }
 
 /** A unique violation of `insert` (a concurrent request took an id) becomes the duplicate id's row error. */

@@ -27,6 +27,7 @@ import {
 } from "../lib/tableSearch.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
+import { INVOICE_FILTERS } from "../screens/invoices/invoiceSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 
@@ -175,6 +176,12 @@ const mailboxRoute = createRoute({
   path: "mailbox",
   component: lazyRouteComponent(() => import("../screens/MailboxPage.tsx")),
 });
+/** The local SMS viewer (invoices sent by SMS), behind the mailbox key like the mailbox. */
+const smsBoxRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "sms",
+  component: lazyRouteComponent(() => import("../screens/invoices/SmsBoxPage.tsx")),
+});
 const growthReferringRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "growth/referring",
@@ -287,6 +294,26 @@ const orderDetailsRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/orders/OrderDetailsPage.tsx")),
 });
 
+const invoicesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "invoices",
+  staticData: { screen: "invoices" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseTableSearch(search, INVOICE_FILTERS),
+  component: lazyRouteComponent(() => import("../screens/invoices/InvoicesPage.tsx")),
+});
+const newInvoiceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "invoices/new",
+  staticData: { screen: "newInvoice" },
+  component: lazyRouteComponent(() => import("../screens/invoices/NewInvoicePage.tsx")),
+});
+const invoiceDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "invoices/$id",
+  staticData: { screen: "invoices" },
+  component: lazyRouteComponent(() => import("../screens/invoices/InvoiceDetailsPage.tsx")),
+});
+
 const paymentIntegrationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "payment-integrations",
@@ -330,6 +357,7 @@ const routeTree = rootRoute.addChildren([
     reactivateRoute,
     changePasswordRoute,
     mailboxRoute,
+    smsBoxRoute,
     growthReferringRoute,
     growthSignupRoute,
     bulkDisbursementRoute,
@@ -344,8 +372,9 @@ const routeTree = rootRoute.addChildren([
       transactionReceiptRoute,
       ordersRoute,
       orderDetailsRoute,
-      screenRoute("invoices"),
-      screenRoute("newInvoice"),
+      invoicesRoute,
+      newInvoiceRoute,
+      invoiceDetailsRoute,
       screenRoute("paymentLinks"),
       screenRoute("newPaymentLink"),
       screenRoute("products"),

@@ -5,7 +5,8 @@ import { DEFAULT_PAGE_SIZE, type TableSearch } from "../../lib/tableSearch.ts";
 export type TableRoute =
   | "/{-$lang}/app/transactions"
   | "/{-$lang}/app/orders"
-  | "/{-$lang}/app/payment-integrations";
+  | "/{-$lang}/app/payment-integrations"
+  | "/{-$lang}/app/invoices";
 
 /**
  * The URL's table state of a list route, a setter that replaces it (history entry per change), and DataTable's
