@@ -29,6 +29,7 @@ import { productRoutes } from "./selling/products.routes.ts";
 import { invoiceRoutes } from "./selling/invoices.routes.ts";
 import { smsBoxRoutes } from "./sms/sms.routes.ts";
 import { installWorkspace } from "./transactions/plugin.ts";
+import { installTransfers } from "./transfers/plugin.ts";
 import { staticRoutes } from "./web/static.routes.ts";
 
 export interface AppDeps {
@@ -87,6 +88,7 @@ export async function buildApp(
   await app.register(onboardingRoutes);
   await installPayments(app);
   await installWorkspace(app);
+  await installTransfers(app);
   await app.register(productRoutes);
   await app.register(imageRoutes);
   await app.register(invoiceRoutes);

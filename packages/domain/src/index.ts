@@ -21,6 +21,7 @@ export * from "./api/public-api-intentions.ts";
 export * from "./api/public-api-links.ts";
 export * from "./api/sms.ts";
 export * from "./api/transactions.ts";
+export * from "./api/transfers.ts";
 export * from "./api/workspace-shared.ts";
 export * from "./app-config.ts";
 export * from "./auth.ts";

@@ -20,6 +20,7 @@ import * as m0021oneOperationScope from "./migrations/0021_one_operation_scope.t
 import * as m0022customerRollup from "./migrations/0022_customer_rollup.ts";
 import * as m0024invoicesSms from "./migrations/0024_invoices_sms.ts";
 import * as m0025imagesAndPaymentLinks from "./migrations/0025_images_and_payment_links.ts";
+import * as m0028transfers from "./migrations/0028_transfers.ts";
 import * as m0026products from "./migrations/0026_products.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0022_customer_rollup": m0022customerRollup,
   "0024_invoices_sms": m0024invoicesSms,
   "0025_images_and_payment_links": m0025imagesAndPaymentLinks,
+  "0028_transfers": m0028transfers,
   "0026_products": m0026products,
 };
 

@@ -54,6 +54,10 @@ export interface MerchantsTable {
   /** HMAC secret encrypted with the server's data key (see security/secrets.ts). */
   hmac_secret_enc: string | null;
   created_at: Timestamp;
+  /** The account the merchant's transfers are paid to (0027 and 0028_transfers). */
+  bank_account: string | null;
+  /** The bank the merchant's transfers are paid to (0028_transfers; bank_account is 0027's). */
+  bank_name: string | null;
 }
 
 export interface TerminalsTable {
@@ -502,6 +506,51 @@ export interface ProductReservationsTable {
 }
 
 /** SMS messages (0024_invoices_sms): 'local' when no SMS provider is configured (the local SMS viewer). */
+/** Transfers (settlements, 0028_transfers, docs/transfers.md): one per merchant, mode, currency and day. */
+export interface TransfersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  is_live: boolean;
+  currency: string;
+  /** The settlement day (a date, YYYY-MM-DD in UTC). */
+  day: ColumnType<string, string, string>;
+  status: Generated<"Pending" | "Approved" | "Transferred" | "Successful">;
+  gross_cents: Generated<number>;
+  refunded_cents: Generated<number>;
+  chargeback_cents: Generated<number>;
+  fees_cents: Generated<number>;
+  vat_cents: Generated<number>;
+  /** Generated: gross - refunded - chargeback - fees - vat. */
+  net_cents: ColumnType<number, never, never>;
+  transactions_count: Generated<number>;
+  bank_name: string | null;
+  bank_account: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  approved_at: Date | null;
+  approved_by: number | null;
+  transferred_at: Date | null;
+  transferred_by: number | null;
+  date_paid: Date | null;
+  paid_by: number | null;
+}
+
+/** Each settled transaction's one transfer (its primary key is transaction_id). */
+export interface TransferTransactionsTable {
+  transaction_id: number;
+  transfer_id: number;
+  kind: "payment" | "capture" | "refund";
+}
+
+/** The days the transfers job settled, and the instant each settled up to. */
+export interface TransferRunsTable {
+  day: ColumnType<string, string, string>;
+  cutoff: Timestamp;
+  transfers: Generated<number>;
+  transactions: Generated<number>;
+  finished_at: Timestamp;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -531,6 +580,9 @@ export interface DB {
   images: ImagesTable;
   products: ProductsTable;
   product_reservations: ProductReservationsTable;
+  transfers: TransfersTable;
+  transfer_transactions: TransferTransactionsTable;
+  transfer_runs: TransferRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -19,6 +19,7 @@ import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
 import { smsBoxApi } from "./sms.ts";
 import { transactionsApi } from "./transactions.ts";
+import { transfersApi } from "./transfers.ts";
 
 /**
  * Every HTTP route of the portal by feature: the dashboard API, the checkout API and the provider-compatible
@@ -49,6 +50,7 @@ export const API = {
   simulator: simulatorApi,
   smsBox: smsBoxApi,
   transactions: transactionsApi,
+  transfers: transfersApi,
 } as const;
 
 /** The routes by their `METHOD /path` key, for the typed clients (import this type only). */

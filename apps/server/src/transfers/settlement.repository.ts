@@ -1,0 +1,202 @@
+import { COUNTRIES, COUNTRY_INFO, pendingHours, type Weekday } from "@portal/domain";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+/**
+ * The transfers job's queries (docs/transfers.md; the queue and schedule are in transfers.job.ts): for a settlement day D (UTC), every transaction that the pending-hours
+ * rule (packages/domain/src/transfer.ts) marks Transferred by the end of D and that no transfer holds yet goes into
+ * its merchant's transfer of D for its mode and currency, in one set-based statement: candidates, their sums per
+ * (merchant, mode, currency), the transfers (inserted, or added to while still Pending) and the links
+ * (transfer_transactions, whose primary key is transaction_id: at most one transfer per transaction). Lost
+ * chargebacks resolved by the end of D ride along in the chargebacks column.
+ *
+ * Reruns and concurrent runs: the statement runs in a transaction that first takes an advisory lock, so two
+ * processes settle one after the other; the second finds every transaction linked and changes nothing. Were the
+ * lock ever missing, the link's primary key would make the second statement fail whole, never count twice.
+ */
+
+/** The advisory lock key of the job (any constant no other feature uses). */
+const LOCK_KEY = 7_312_028;
+const DAY_MS = 86_400_000;
+/** The longest pending-hours threshold: a transaction older than this at a cutoff is due at it. */
+export const MAX_PENDING_HOURS = 72;
+const MIN_PENDING_HOURS = 24;
+
+export interface TransferRunResult {
+  day: string;
+  cutoff: Date;
+  /** Transfers created or added to by this run. */
+  transfers: number;
+  /** Transactions linked by this run (0 on a rerun). */
+  transactions: number;
+  chargebacks: number;
+}
+
+/** The UTC day (YYYY-MM-DD) an instant falls on. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The instant a settlement day ends: the start of the next UTC day. */
+export function dayCutoff(day: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`Invalid day: ${day}`);
+  const start = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(start.getTime())) throw new RangeError(`Invalid day: ${day}`);
+  return new Date(start.getTime() + DAY_MS);
+}
+
+/**
+ * The pending-hours rule as a table for SQL: each country's time zone and its threshold by weekday (0 = Sunday,
+ * the index of extract(dow)), read from the domain's pendingHours so that the rule lives in one place.
+ */
+function rulesTable(): RawBuilder<unknown> {
+  const rows = COUNTRIES.map((c) => {
+    const hours = [0, 1, 2, 3, 4, 5, 6].map((d) => pendingHours(c, d as Weekday));
+    return sql`(${c}::text, ${COUNTRY_INFO[c].timeZone}::text, ${sql.raw(`array[${hours.join(",")}]`)}::int[])`;
+  });
+  return sql`(values ${sql.join(rows)}) as r(country, tz, hours)`;
+}
+
+/** Whether the chargebacks feature's table exists (migration 0030): lost chargebacks settle with transfers. */
+export async function hasChargebacks(db: Kysely<DB>): Promise<boolean> {
+  const row = await sql<{ ok: boolean }>`select to_regclass('chargebacks') is not null as ok`.execute(db);
+  return row.rows[0]?.ok === true;
+}
+
+/**
+ * The transactions a transfer settles and that none holds yet, with their columns of the transfer: payments (not
+ * voided; an authorisation settles through its capture), captures (with the fees and VAT of their authorisation)
+ * and refunds. With `cutoff`, only those the pending-hours rule marks Transferred by then; with `merchant`, one
+ * merchant's in one mode (the balance).
+ */
+export function unsettledSql(o: {
+  cutoff?: Date;
+  lower: Date | null;
+  merchant?: { id: number; isLive: boolean };
+}): RawBuilder<unknown> {
+  const due = o.cutoff
+    ? sql`and t.created_at <= ${new Date(o.cutoff.getTime() - MIN_PENDING_HOURS * 3_600_000)}
+      and t.created_at + make_interval(hours => r.hours[extract(dow from t.created_at at time zone r.tz)::int + 1])
+        <= ${o.cutoff}`
+    : sql``;
+  return sql`select t.id, t.merchant_id, t.is_live, t.currency,
+      case t.trnx_type when 'refund' then 'refund' when 'capture' then 'capture' else 'payment' end as kind,
+      case when t.trnx_type = 'refund' then 0 else t.amount_cents end as gross,
+      case when t.trnx_type = 'refund' then t.amount_cents else 0 end as refunded,
+      case when t.trnx_type = 'capture' then coalesce(p.fees_cents, 0)
+           when t.trnx_type = 'refund' then 0 else t.fees_cents end as fees,
+      case when t.trnx_type = 'capture' then coalesce(p.vat_cents, 0)
+           when t.trnx_type = 'refund' then 0 else t.vat_cents end as vat
+    from transactions t
+    join merchants m on m.id = t.merchant_id
+    join ${rulesTable()} on r.country = m.country
+    left join transactions p on t.trnx_type = 'capture' and p.id = t.parent_transaction_id
+    where t.status = 'success'
+      and ((t.parent_transaction_id is null and not t.is_voided and t.trnx_type <> 'auth')
+        or (t.parent_transaction_id is not null and t.trnx_type in ('capture', 'refund')))
+      ${o.merchant ? sql`and t.merchant_id = ${o.merchant.id} and t.is_live = ${o.merchant.isLive}` : sql``}
+      ${o.lower ? sql`and t.created_at >= ${o.lower}` : sql``}
+      ${due}
+      and not exists (select 1 from transfer_transactions x where x.transaction_id = t.id)`;
+}
+
+/**
+ * Where the previous runs leave off: everything created before the latest earlier cutoff less the longest
+ * threshold was due at that cutoff, so that run settled it. Null before any run (all rows are read).
+ */
+export async function lowerBound(db: Kysely<DB>, cutoff: Date | null): Promise<Date | null> {
+  let q = db.selectFrom("transfer_runs").select((eb) => eb.fn.max("cutoff").as("cutoff"));
+  if (cutoff) q = q.where("cutoff", "<=", cutoff);
+  const row = await q.executeTakeFirst();
+  if (!row?.cutoff) return null;
+  return new Date(new Date(row.cutoff).getTime() - MAX_PENDING_HOURS * 3_600_000);
+}
+
+/**
+ * Settles day D. Refuses a day that has not ended (its transactions could still become due). Idempotent: a rerun
+ * links nothing new and changes no transfer; concurrent runs wait for each other on the advisory lock.
+ */
+export async function runTransfers(
+  db: Kysely<DB>,
+  day: string,
+  now: Date = new Date(),
+): Promise<TransferRunResult> {
+  const cutoff = dayCutoff(day);
+  if (cutoff.getTime() > now.getTime()) throw new RangeError(`The day ${day} has not ended yet.`);
+  const withChargebacks = await hasChargebacks(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+    const lower = await lowerBound(trx, cutoff);
+    const chargebacks = withChargebacks
+      ? sql`select c.id, c.merchant_id, c.is_live, c.currency,
+            c.amount_cents + c.accept_fees_cents + c.vat_cents as amount
+          from chargebacks c
+          where c.status = 'lost' and c.transfer_id is null and c.resolved_at < ${cutoff}`
+      : sql`select null::bigint as id, null::bigint as merchant_id, null::boolean as is_live, null::text as currency,
+            null::bigint as amount where false`;
+    const markChargebacks = withChargebacks
+      ? sql`, marked as (update chargebacks c set transfer_id = i.id from cb join ins i
+            on i.merchant_id = cb.merchant_id and i.is_live = cb.is_live and i.currency = cb.currency
+          where c.id = cb.id returning c.id)`
+      : sql`, marked as (select 1 as id where false)`;
+    const result = await sql<{ transfers: string; transactions: string; chargebacks: string }>`
+      with cand as materialized (${unsettledSql({ cutoff, lower })}),
+      cb as materialized (${chargebacks}),
+      moves as (
+        select merchant_id, is_live, currency, gross, refunded, fees, vat, 0::bigint as charged, 1 as n from cand
+        union all
+        select merchant_id, is_live, currency, 0, 0, 0, 0, amount, 0 from cb
+      ),
+      agg as (
+        select merchant_id, is_live, currency, sum(gross)::bigint as gross, sum(refunded)::bigint as refunded,
+          sum(fees)::bigint as fees, sum(vat)::bigint as vat, sum(charged)::bigint as charged, sum(n)::int as n
+        from moves group by merchant_id, is_live, currency
+      ),
+      ins as (
+        insert into transfers as tr (merchant_id, is_live, currency, day, gross_cents, refunded_cents, fees_cents,
+          vat_cents, chargeback_cents, transactions_count, bank_name, bank_account)
+        select a.merchant_id, a.is_live, a.currency, ${day}::date, a.gross, a.refunded, a.fees, a.vat, a.charged, a.n,
+          m.bank_name, m.bank_account
+        from agg a join merchants m on m.id = a.merchant_id
+        on conflict (merchant_id, is_live, currency, day) do update set
+          gross_cents = tr.gross_cents + excluded.gross_cents,
+          refunded_cents = tr.refunded_cents + excluded.refunded_cents,
+          fees_cents = tr.fees_cents + excluded.fees_cents,
+          vat_cents = tr.vat_cents + excluded.vat_cents,
+          chargeback_cents = tr.chargeback_cents + excluded.chargeback_cents,
+          transactions_count = tr.transactions_count + excluded.transactions_count,
+          updated_at = now()
+        where tr.status = 'Pending'
+        returning tr.id, tr.merchant_id, tr.is_live, tr.currency
+      ),
+      linked as (
+        insert into transfer_transactions (transaction_id, transfer_id, kind)
+        select c.id, i.id, c.kind from cand c
+        join ins i on i.merchant_id = c.merchant_id and i.is_live = c.is_live and i.currency = c.currency
+        returning transaction_id
+      )
+      ${markChargebacks}
+      select (select count(*) from ins) as transfers, (select count(*) from linked) as transactions,
+        (select count(*) from marked) as chargebacks`.execute(trx);
+    const r = result.rows[0]!;
+    const out: TransferRunResult = {
+      day,
+      cutoff,
+      transfers: Number(r.transfers),
+      transactions: Number(r.transactions),
+      chargebacks: Number(r.chargebacks),
+    };
+    await trx
+      .insertInto("transfer_runs")
+      .values({ day, cutoff, transfers: out.transfers, transactions: out.transactions, finished_at: now })
+      .onConflict((oc) =>
+        oc.column("day").doUpdateSet({
+          transfers: sql`transfer_runs.transfers + ${out.transfers}`,
+          transactions: sql`transfer_runs.transactions + ${out.transactions}`,
+          finished_at: now,
+        }),
+      )
+      .execute();
+    return out;
+  });
+}
