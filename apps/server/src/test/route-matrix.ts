@@ -1,0 +1,258 @@
+import type { PermissionName } from "@portal/domain";
+import type { FastifyInstance } from "fastify";
+import type { Insertable } from "kysely";
+import type { TransactionsTable } from "../db/schema.ts";
+import { recreateKey } from "../integrations/keys.service.ts";
+import { rows } from "../transactions/test-rows.ts";
+import { type FixtureUser, fixtures, type TestSession, unique } from "./fixtures.ts";
+
+/**
+ * What the permission matrix (security/permission-matrix.test.ts) and the tenant matrix
+ * (security/tenant-matrix.test.ts) are generated from: the app's own route table (`app.routeTable`,
+ * http/route-table.ts, fed by an onRoute hook every route passes through) and one "tenant world" per tenant with a real row behind every
+ * path parameter. Adding a route with a new parameter means one line in PARAMS below; docs/testing.md.
+ */
+
+/** A route of the app's route table (http/route-table.ts) with what the matrices read of its config. */
+export interface MatrixRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  /** The dashboard permission (null: any signed-in user, narrowed in the handler). */
+  permission: PermissionName | null | undefined;
+  /** On the public API's merchant routes: what a token made from a user's password needs. */
+  apiPermission: PermissionName | undefined;
+  allowTempSession: boolean;
+}
+
+/** A route in the form the matrices name it: "GET /api/orders/:id". */
+export const routeKey = (r: Pick<MatrixRoute, "method" | "url">) => `${r.method} ${r.url}`;
+
+/** Every route of the app, without the API documentation UI's own files. */
+export function appRoutes(app: FastifyInstance): MatrixRoute[] {
+  return app.routeTable
+    .filter((r) => !r.url.startsWith("/api/docs"))
+    .map((r) => ({
+      method: r.method,
+      url: r.url,
+      public: r.config.public === true,
+      permission: r.config.permission,
+      apiPermission: r.config.apiPermission,
+      allowTempSession: r.config.allowTempSession === true,
+    }));
+}
+
+/** The rows of one merchant tenant (with a bank, so bank routes have rows too) and its users. */
+export interface TenantWorld {
+  merchantId: number;
+  bankId: number;
+  companyName: string;
+  owner: FixtureUser;
+  bankUser: FixtureUser;
+  terminalUser: FixtureUser;
+  integrationId: number;
+  integrationName: string;
+  /** The url of the transaction's delivered callback (its attempts log). */
+  callbackUrl: string;
+  orderId: number;
+  merchantOrderId: string;
+  transactionId: number;
+  /** A unique customer name on the transaction: a secret only this tenant may read. */
+  customerName: string;
+  exportId: number;
+  secretKey: string;
+  /** A product (selling/products) and its unique name, a secret only this tenant may read. */
+  productId: number;
+  productName: string;
+  /** An invoice (selling/invoices) and its merchant invoice id, a secret only this tenant may read. */
+  invoiceId: number;
+  merchantInvoiceId: string;
+}
+
+/**
+ * Creates a merchant of a new bank with an integration, an order, a live paid card transaction (`payment`
+ * overrides it: a wallet payment, an authorisation), an export and keys.
+ */
+export async function tenantWorld(
+  app: FastifyInstance,
+  payment: Partial<Insertable<TransactionsTable>> = {},
+): Promise<TenantWorld> {
+  const db = app.payments.db;
+  const fx = fixtures(db);
+  const r = rows(db);
+  const bank = await fx.bank();
+  const companyName = unique("Tenant Co ");
+  const merchant = await fx.merchant({ company_name: companyName, bank_id: bank.id });
+  const owner = await fx.user("Merchant", { merchantId: merchant.id });
+  const bankUser = await fx.user("Bank", { bankId: bank.id });
+  const terminalUser = await fx.user("Terminal", { merchantId: merchant.id });
+  const integration = await fx.integration(merchant.id, {
+    processed_callback_url: `https://${unique("cb")}.example.test/callback`,
+  });
+  const order = await r.order(merchant.id);
+  const customerName = unique("Customer ");
+  const tx = await r.payment(merchant.id, {
+    order_id: order.id,
+    integration_id: integration.id,
+    customer_name: customerName,
+    ...payment,
+  });
+  const callbackUrl = `https://${unique("cb")}.example.test/callback`;
+  await db
+    .insertInto("callback_attempts")
+    .values({
+      transaction_id: tx.id,
+      merchant_id: merchant.id,
+      kind: "TRANSACTION",
+      trigger: "event",
+      attempt: 1,
+      url: callbackUrl,
+      status_code: 200,
+    })
+    .execute();
+  const exp = await db
+    .insertInto("exports")
+    .values({
+      merchant_id: merchant.id,
+      bank_id: null,
+      user_id: owner.id,
+      kind: "transactions",
+      status_choice: "trx_all",
+      is_live: true,
+      // Around now, where the transaction is.
+      date_from: new Date(Date.now() - 86_400_000),
+      date_to: new Date(Date.now() + 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const secretKey = await recreateKey(db, merchant.id, "secret", {
+    country: "EGY",
+    isLive: true,
+    dataKey: app.payments.dataKey,
+  });
+  const productName = unique("Product ");
+  const product = await db
+    .insertInto("products")
+    .values({
+      public_id: unique("pub"),
+      merchant_id: merchant.id,
+      is_live: integration.is_live,
+      name: productName,
+      price_cents: 1000,
+      currency: "EGP",
+      inventory: 5,
+      integration_ids: [integration.id],
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const merchantInvoiceId = unique("INV-");
+  const invoice = await db
+    .insertInto("payment_links")
+    .values({
+      merchant_id: merchant.id,
+      kind: "invoice",
+      is_live: true,
+      order_id: order.id,
+      merchant_invoice_id: merchantInvoiceId,
+      amount_cents: 1000,
+      currency: "EGP",
+      client: JSON.stringify({
+        full_name: "Tenant Client",
+        email: "client@example.test",
+        phone_number: "+201000000001",
+      }),
+      description: null,
+      integration_ids: [integration.id],
+      expires_at: null,
+      remaining_attempts: 3,
+      created_by: null,
+      notification_url: null,
+      paid_at: null,
+      image_url: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return {
+    merchantId: merchant.id,
+    bankId: bank.id,
+    companyName,
+    owner,
+    bankUser,
+    terminalUser,
+    integrationId: integration.id,
+    integrationName: integration.name,
+    callbackUrl,
+    orderId: order.id,
+    merchantOrderId: order.merchant_order_id!,
+    transactionId: tx.id,
+    customerName,
+    exportId: exp.id,
+    secretKey,
+    productId: product.id,
+    productName,
+    invoiceId: invoice.id,
+    merchantInvoiceId,
+  };
+}
+
+/**
+ * How to fill a path parameter with a real id of the tenant, keyed by the path up to and including the
+ * parameter (so "/api/transactions/:id" also fills "/api/transactions/:id/refund"). `null` marks a parameter
+ * that is not a tenant's id (a fixed choice), with the value to use. A route with a parameter missing here fails
+ * both matrices: add its line.
+ */
+export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { notAnId: string }> = {
+  "/api/transactions/:id": (w) => w.transactionId,
+  "/api/orders/:id": (w) => w.orderId,
+  "/api/integrations/:id": (w) => w.integrationId,
+  "/api/exports/:id": (w) => w.exportId,
+  "/api/bank/transactions/:id": (w) => w.transactionId,
+  "/api/bank/orders/:id": (w) => w.orderId,
+  "/api/keys/:kind": { notAnId: "api" },
+  "/api/ecommerce/orders/:order_id": (w) => w.orderId,
+  "/api/acceptance/transactions/:transaction_id": (w) => w.transactionId,
+  // The path's secrets are the credential itself (a payment's client secret, the public key, an iframe of the
+  // customer's payment page): there is no other tenant's credential to try. The hostile-input corpus and the
+  // checkout tests cover them; here they are filled with values that exist nowhere.
+  "/v1/intention/:client_secret": { notAnId: "egy_csk_test_unknown" },
+  "/v1/intention/element/:public_key": { notAnId: "egy_pk_test_unknown" },
+  "/v1/intention/element/:public_key/:client_secret": { notAnId: "egy_csk_test_unknown" },
+  "/api/acceptance/iframes/:iframe_id": { notAnId: "999999999" },
+  "/api/products/:id": (w) => w.productId,
+  "/api/invoices/:id": (w) => w.invoiceId,
+  // The product page's public id is its link, like a payment token: no other tenant's to try.
+  "/api/checkout/products/:public_id": { notAnId: "no-such-product" },
+};
+
+/** The parameters of a route: [the PARAMS key, the parameter name], in path order. */
+export function routeParams(url: string): { key: string; name: string }[] {
+  const out: { key: string; name: string }[] = [];
+  const re = /:([A-Za-z_]+)/g;
+  for (let m = re.exec(url); m; m = re.exec(url))
+    out.push({ key: url.slice(0, m.index + m[0].length), name: m[1]! });
+  return out;
+}
+
+/** Whether some parameter of the route is a tenant's id (a PARAMS function, not a fixed choice). */
+export function hasIdParam(url: string): boolean {
+  return routeParams(url).some(({ key }) => typeof PARAMS[key] === "function");
+}
+
+/** The route's url with every parameter filled from the tenant; throws for a parameter PARAMS does not know. */
+export function fillUrl(url: string, w: TenantWorld): string {
+  let out = url;
+  for (const { key, name } of routeParams(url)) {
+    const fill = PARAMS[key];
+    if (fill === undefined)
+      throw new Error(`No way to fill :${name} of ${url}: add "${key}" to PARAMS in test/route-matrix.ts`);
+    const value = typeof fill === "function" ? fill(w) : fill.notAnId;
+    out = out.replace(`:${name}`, encodeURIComponent(String(value)));
+  }
+  return out.replace(/\*$/, "x");
+}
+
+/** Headers of a public-API caller holding a merchant's secret key. */
+export function secretKeyCaller(secretKey: string): TestSession {
+  const headers = { authorization: `Token ${secretKey}` };
+  return { userId: 0, token: secretKey, csrfToken: "", kind: "full", headers, bearer: headers };
+}
