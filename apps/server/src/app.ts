@@ -25,6 +25,8 @@ import { installMailSender } from "./mail/sender.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.routes.ts";
 import { installPayments } from "./payments/plugin.ts";
 import { installSecurityHeaders } from "./security/headers.ts";
+import { bulkInvoiceRoutes } from "./selling/bulk-invoices.routes.ts";
+import { qrPaymentRoutes } from "./selling/qr-payment.routes.ts";
 import { productRoutes } from "./selling/products.routes.ts";
 import { invoiceRoutes } from "./selling/invoices.routes.ts";
 import { smsBoxRoutes } from "./sms/sms.routes.ts";
@@ -88,6 +90,8 @@ export async function buildApp(
   await app.register(onboardingRoutes);
   await installPayments(app);
   await installWorkspace(app);
+  await app.register(bulkInvoiceRoutes);
+  await app.register(qrPaymentRoutes);
   await installTransfers(app);
   await app.register(productRoutes);
   await app.register(imageRoutes);

@@ -551,6 +551,32 @@ export interface TransferRunsTable {
   finished_at: Timestamp;
 }
 
+/** 0029: a bulk invoice upload, its file and rows, and the counts of the history (selling/bulk-invoices.*). */
+export interface BulkInvoiceUploadsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_id: number | null;
+  created_by: string | null;
+  is_live: boolean;
+  file_name: string;
+  file_type: "csv" | "xlsx";
+  file_bytes: Buffer;
+  rows: Json<{ line: number; values: Record<string, string> }[]>;
+  status: Generated<"previewed" | "submitted">;
+  row_count: number;
+  valid_count: Generated<number>;
+  invalid_count: Generated<number>;
+  created_count: Generated<number>;
+  emailed_count: Generated<number>;
+  texted_count: Generated<number>;
+  sends: Json<{ invoice_id: number; email: boolean; sms: boolean }[]>;
+  send_state: Generated<"none" | "queued" | "done">;
+  sends_done: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  submitted_at: Date | null;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -583,6 +609,7 @@ export interface DB {
   transfers: TransfersTable;
   transfer_transactions: TransferTransactionsTable;
   transfer_runs: TransferRunsTable;
+  bulk_invoice_uploads: BulkInvoiceUploadsTable;
 }
 
 export type User = Selectable<UsersTable>;

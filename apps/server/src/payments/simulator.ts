@@ -9,6 +9,22 @@ import type { Acquirer, AcquirerResult, CardPayment, CardRef } from "./acquirer.
 export const SIMULATOR_OTP = "123456";
 export const SANDBOX_WALLET = "01010101010";
 export const SANDBOX_WALLET_MPIN = "123456";
+
+export type WalletBehaviour = "success" | "insufficient_funds" | "pending";
+
+/**
+ * The test wallets (docs/payments.md): each confirms with MPIN 123456 and OTP 123456, then approves, declines for
+ * insufficient funds or stays pending, so every outcome of a wallet or QR payment can be reached.
+ */
+export const TEST_WALLETS: Record<string, WalletBehaviour> = {
+  [SANDBOX_WALLET]: "success",
+  "01000000002": "insufficient_funds",
+  "01000000259": "pending",
+};
+
+export function walletBehaviour(msisdn: string): WalletBehaviour | undefined {
+  return TEST_WALLETS[msisdn.replace(/\D/g, "")];
+}
 /** The simulated time a timeout card waits before the acquirer gives up (virtual: nothing sleeps). */
 export const TIMEOUT_VIRTUAL_WAIT_MS = 60_000;
 
@@ -121,8 +137,7 @@ export class SimulatorAcquirer implements Acquirer {
   }
 
   async startWallet(request: { msisdn: string }): Promise<AcquirerResult> {
-    if (request.msisdn.replace(/\D/g, "") !== SANDBOX_WALLET)
-      return declined("Wallet not registered", "DECLINED", "14");
+    if (!walletBehaviour(request.msisdn)) return declined("Wallet not registered", "DECLINED", "14");
     return {
       outcome: "pending",
       message: "Pending wallet confirmation",
@@ -134,10 +149,20 @@ export class SimulatorAcquirer implements Acquirer {
   }
 
   async confirmWallet(request: { msisdn: string; mpin: string; otp: string }): Promise<AcquirerResult> {
-    if (request.msisdn.replace(/\D/g, "") !== SANDBOX_WALLET)
-      return declined("Wallet not registered", "DECLINED", "14");
+    const behaviour = walletBehaviour(request.msisdn);
+    if (!behaviour) return declined("Wallet not registered", "DECLINED", "14");
     if (request.mpin.trim() !== SANDBOX_WALLET_MPIN) return declined("Wrong MPIN", "DECLINED", "55");
     if (request.otp.trim() !== SIMULATOR_OTP) return declined("Wrong OTP", "DECLINED", "55");
+    if (behaviour === "insufficient_funds") return declined("Insufficient funds", "DECLINED", "51");
+    if (behaviour === "pending")
+      return {
+        outcome: "pending",
+        message: "Pending",
+        txnResponseCode: "PENDING",
+        acqResponseCode: "",
+        threeDSecure: false,
+        reference: reference("WALLET"),
+      };
     // The sandbox wallet reports its response code as 200, as the published sandbox does.
     return { ...approved(false, reference("WALLET")), txnResponseCode: "200" };
   }

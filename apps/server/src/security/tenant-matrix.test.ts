@@ -46,6 +46,8 @@ const customer = (w: TenantWorld) => [w.customerName];
 const integration = (w: TenantWorld) => [w.integrationName];
 
 const CASES: Record<string, Case> = {
+  "GET /api/bulk-invoices/:id": { secrets: (w) => [w.bulkFileName] },
+  "PUT /api/bulk-invoices/:id/rows": { payload: { rows: [{ line: 2, values: {} }] } },
   "GET /api/transactions/:id": { secrets: customer },
   "GET /api/transactions/:id/receipt": { secrets: customer },
   "GET /api/transactions/:id/callbacks": { secrets: (w) => [w.callbackUrl] },

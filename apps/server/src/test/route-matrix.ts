@@ -67,6 +67,11 @@ export interface TenantWorld {
   /** An invoice (selling/invoices) and its merchant invoice id, a secret only this tenant may read. */
   invoiceId: number;
   merchantInvoiceId: string;
+  /** A previewed bulk invoice upload with one valid row and its file name, a secret (selling/bulk-invoices). */
+  bulkUploadId: number;
+  bulkFileName: string;
+  /** A QR payment: the order of an intention marked as one (selling/qr-payment). */
+  qrOrderId: number;
 }
 
 /**
@@ -172,6 +177,42 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const bulkFileName = `${unique("bulk-")}.csv`;
+  const bulk = await db
+    .insertInto("bulk_invoice_uploads")
+    .values({
+      merchant_id: merchant.id,
+      user_id: owner.id,
+      created_by: owner.username,
+      is_live: true,
+      file_name: bulkFileName,
+      file_type: "csv",
+      file_bytes: Buffer.from("full_name\n"),
+      rows: JSON.stringify([{ line: 2, values: bulkRowValues(integration.id) }]),
+      row_count: 1,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const qrOrder = await r.order(merchant.id);
+  await db
+    .insertInto("payment_intentions")
+    .values({
+      public_id: unique("pi_test_"),
+      merchant_id: merchant.id,
+      is_live: true,
+      client_secret_hash: unique("hash"),
+      order_id: qrOrder.id,
+      amount_cents: qrOrder.amount_cents,
+      currency: qrOrder.currency,
+      integration_ids: [integration.id],
+      items: JSON.stringify([]),
+      billing_data: JSON.stringify({}),
+      extras: JSON.stringify({ portal_qr: true }),
+      expires_at: new Date(Date.now() + 3_600_000),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    .execute();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -192,6 +233,29 @@ export async function tenantWorld(
     productName,
     invoiceId: invoice.id,
     merchantInvoiceId,
+    bulkUploadId: bulk.id,
+    bulkFileName,
+    qrOrderId: qrOrder.id,
+  };
+}
+
+/** A valid bulk invoice row paid through the integration (no merchant invoice id: it never collides). */
+export function bulkRowValues(integrationId: number): Record<string, string> {
+  return {
+    full_name: "Tenant Client",
+    phone_number: "+201000000001",
+    email: "client@example.test",
+    merchant_order_id: "",
+    order_name: "Order",
+    order_description: "",
+    amount: "10",
+    currency: "EGP",
+    integration_id: String(integrationId),
+    delivery_needed: "no",
+    expiry_date: "",
+    expiry_hour: "",
+    send_email: "no",
+    send_sms: "no",
   };
 }
 
@@ -219,6 +283,8 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/v1/intention/element/:public_key/:client_secret": { notAnId: "egy_csk_test_unknown" },
   "/api/acceptance/iframes/:iframe_id": { notAnId: "999999999" },
   "/api/products/:id": (w) => w.productId,
+  "/api/bulk-invoices/:id": (w) => w.bulkUploadId,
+  "/api/qr-payments/:id": (w) => w.qrOrderId,
   "/api/invoices/:id": (w) => w.invoiceId,
   // The product page's public id is its link, like a payment token: no other tenant's to try.
   "/api/checkout/products/:public_id": { notAnId: "no-such-product" },

@@ -2,6 +2,7 @@ import type { RouteContract, RouteTable } from "../contract.ts";
 import { analyticsApi } from "./analytics.ts";
 import { authApi, mailboxApi } from "./auth.ts";
 import { bankApi } from "./bank.ts";
+import { bulkInvoicesApi } from "./bulk-invoices.ts";
 import { callbacksApi } from "./callbacks.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
@@ -17,6 +18,7 @@ import { customerLinkApi, paymentLinksApi } from "./payment-links.ts";
 import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
+import { qrPaymentApi } from "./qr-payment.ts";
 import { smsBoxApi } from "./sms.ts";
 import { transactionsApi } from "./transactions.ts";
 import { transfersApi } from "./transfers.ts";
@@ -29,6 +31,7 @@ import { transfersApi } from "./transfers.ts";
 export const API = {
   analytics: analyticsApi,
   bank: bankApi,
+  bulkInvoices: bulkInvoicesApi,
   auth: authApi,
   callbacks: callbacksApi,
   checkout: checkoutApi,
@@ -47,6 +50,7 @@ export const API = {
   publicApi,
   publicApiIntentions: intentionApi,
   publicApiLinks: paymentLinkApi,
+  qrPayment: qrPaymentApi,
   simulator: simulatorApi,
   smsBox: smsBoxApi,
   transactions: transactionsApi,
