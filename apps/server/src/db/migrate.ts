@@ -23,6 +23,7 @@ import * as m0024invoicesSms from "./migrations/0024_invoices_sms.ts";
 import * as m0025imagesAndPaymentLinks from "./migrations/0025_images_and_payment_links.ts";
 import * as m0028transfers from "./migrations/0028_transfers.ts";
 import * as m0026products from "./migrations/0026_products.ts";
+import * as m0030reportsChargebacks from "./migrations/0030_reports_chargebacks.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0025_images_and_payment_links": m0025imagesAndPaymentLinks,
   "0028_transfers": m0028transfers,
   "0026_products": m0026products,
+  "0030_reports_chargebacks": m0030reportsChargebacks,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type {
+  ChargebacksTable,
   ExportsTable,
   IntegrationsTable,
   MerchantsTable,
@@ -20,3 +21,4 @@ export type OrderRow = Selectable<OrdersTable>;
 export type PaymentKeyRow = Selectable<PaymentKeysTable>;
 export type PaymentLinkRow = Selectable<PaymentLinksTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
+export type ChargebackRow = Selectable<ChargebacksTable>;

@@ -424,7 +424,7 @@ export interface ExportsTable {
   merchant_id: number | null;
   bank_id: number | null;
   user_id: number;
-  kind: "transactions" | "orders";
+  kind: "transactions" | "orders" | "merchants" | "invoices" | "transfers";
   status_choice: "trx_all" | "trx_success" | "trx_decline";
   is_live: boolean;
   date_from: Timestamp;
@@ -437,6 +437,8 @@ export interface ExportsTable {
   created_at: Timestamp;
   finished_at: Date | null;
   downloaded_at: Date | null;
+  /** 0030: an export of a list, or a report (reports/, docs/transfers.md). */
+  purpose: Generated<"export" | "report">;
 }
 
 export interface RefundOtpsTable {
@@ -577,6 +579,44 @@ export interface BulkInvoiceUploadsTable {
   submitted_at: Date | null;
 }
 
+export interface ChargebacksTable {
+  id: Generated<number>;
+  merchant_id: number;
+  transaction_id: number;
+  order_id: number | null;
+  integration_id: number | null;
+  is_live: boolean;
+  amount_cents: number;
+  currency: string;
+  vat_cents: Generated<number>;
+  accept_fees_cents: Generated<number>;
+  reason: string;
+  status: Generated<"open" | "under_review" | "won" | "lost">;
+  answer: "accepted" | "evidence" | "expired" | null;
+  chargeback_date: Timestamp;
+  deadline_at: Date;
+  answered_at: Date | null;
+  answered_by: number | null;
+  evidence_note: string | null;
+  resolved_at: Date | null;
+  /** The transfer that carried the outcome (0030; set once by the transfers job). */
+  transfer_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface ChargebackEvidenceTable {
+  id: Generated<number>;
+  chargeback_id: number;
+  merchant_id: number;
+  file_name: string;
+  content_type: "application/pdf" | "image/png" | "image/jpeg";
+  size_bytes: number;
+  /** Encrypted with the data key (chargebacks/evidence.ts). */
+  content: Buffer;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -610,6 +650,8 @@ export interface DB {
   transfer_transactions: TransferTransactionsTable;
   transfer_runs: TransferRunsTable;
   bulk_invoice_uploads: BulkInvoiceUploadsTable;
+  chargebacks: ChargebacksTable;
+  chargeback_evidence: ChargebackEvidenceTable;
 }
 
 export type User = Selectable<UsersTable>;

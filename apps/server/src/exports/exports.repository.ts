@@ -1,4 +1,3 @@
-import type { ExportKind } from "@portal/domain";
 import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { ExportRow } from "../db/rows.ts";
 import type { DB, ExportsTable } from "../db/schema.ts";
@@ -11,9 +10,12 @@ import { scopedTransactions } from "../transactions/transactions.repository.ts";
  * and the kinds of export the caller may see; the job's writes take the export's id.
  */
 
-/** The caller's exports of the given kinds. */
-function scopedExports(db: Kysely<DB>, scope: Scope, kinds: ExportKind[]) {
-  const q = db.selectFrom("exports").where("kind", "in", kinds);
+/** Exports of a list, or reports (reports/, the same rows and job). */
+export type ExportPurpose = ExportRow["purpose"];
+
+/** The caller's exports (or reports) of the given kinds. */
+function scopedExports(db: Kysely<DB>, scope: Scope, kinds: ExportRow["kind"][], purpose: ExportPurpose) {
+  const q = db.selectFrom("exports").where("kind", "in", kinds).where("purpose", "=", purpose);
   return scope.kind === "merchant"
     ? q.where("merchant_id", "=", scope.merchantId)
     : q.where("bank_id", "=", scope.bankId);
@@ -23,20 +25,22 @@ function scopedExports(db: Kysely<DB>, scope: Scope, kinds: ExportKind[]) {
 export function findExport(
   db: Kysely<DB>,
   scope: Scope,
-  kinds: ExportKind[],
+  kinds: ExportRow["kind"][],
   id: number,
+  purpose: ExportPurpose = "export",
 ): Promise<ExportRow | undefined> {
-  return scopedExports(db, scope, kinds).selectAll().where("id", "=", id).executeTakeFirst();
+  return scopedExports(db, scope, kinds, purpose).selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** A page of the caller's exports, newest first, and how many there are. */
 export async function listExports(
   db: Kysely<DB>,
   scope: Scope,
-  kinds: ExportKind[],
+  kinds: ExportRow["kind"][],
   page: { page: number; pageSize: number },
+  purpose: ExportPurpose = "export",
 ): Promise<{ count: number; rows: ExportRow[] }> {
-  const q = scopedExports(db, scope, kinds);
+  const q = scopedExports(db, scope, kinds, purpose);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await q
     .selectAll()

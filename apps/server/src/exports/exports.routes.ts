@@ -1,9 +1,12 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { type ExportKind, exportsApi, type PermissionName } from "@portal/domain";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type ExportFormat, type ExportKind, exportsApi, type PermissionName } from "@portal/domain";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import type PgBoss from "pg-boss";
 import { authError, hasPermission, requireUser } from "../auth/auth.hook.ts";
+import type { ExportRow } from "../db/rows.ts";
+import type { DB } from "../db/schema.ts";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Scope } from "../transactions/scope.ts";
@@ -80,22 +83,34 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   // The export kind's view permission, in own().
   implement(app, exportsApi.details, async (request) => exportItem(await own(request, request.params.id)));
 
-  implement(app, exportsApi.download, async (request, reply) => {
-    const row = await own(request, request.params.id);
-    const format = request.query.format;
-    if (row.job_state !== "done") throw new HttpError(409, "export_not_ready", DOWNLOAD_FAILED);
-    const file = exportFile(dataDir, row.id, format);
-    const info = await stat(file).catch(() => undefined);
-    if (!info) throw new HttpError(404, "export_missing", DOWNLOAD_FAILED);
-    await updateExport(db, row.id, { state: "downloaded", downloaded_at: new Date() });
-    const type =
-      format === "csv"
-        ? "text/csv; charset=utf-8"
-        : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-    return reply
-      .header("content-type", type)
-      .header("content-length", info.size)
-      .header("content-disposition", `attachment; filename="${row.kind}-${row.id}.${format}"`)
-      .send(createReadStream(file));
-  });
+  implement(app, exportsApi.download, async (request, reply) =>
+    sendExportFile(db, dataDir, await own(request, request.params.id), request.query.format, reply),
+  );
+}
+
+/**
+ * Sends a finished export's (or report's) file and marks it downloaded; not finished or missing: 409 or 404 with
+ * the spec's 'Download Failed' message.
+ */
+export async function sendExportFile(
+  db: Kysely<DB>,
+  dataDir: string,
+  row: NonNullable<ExportRow>,
+  format: ExportFormat,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  if (row.job_state !== "done") throw new HttpError(409, "export_not_ready", DOWNLOAD_FAILED);
+  const file = exportFile(dataDir, row.id, format);
+  const info = await stat(file).catch(() => undefined);
+  if (!info) throw new HttpError(404, "export_missing", DOWNLOAD_FAILED);
+  await updateExport(db, row.id, { state: "downloaded", downloaded_at: new Date() });
+  const type =
+    format === "csv"
+      ? "text/csv; charset=utf-8"
+      : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  return reply
+    .header("content-type", type)
+    .header("content-length", info.size)
+    .header("content-disposition", `attachment; filename="${row.kind}-${row.id}.${format}"`)
+    .send(createReadStream(file));
 }

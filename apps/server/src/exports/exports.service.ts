@@ -17,12 +17,14 @@ import type { ExportRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { bossDb } from "../jobs/boss.ts";
+import { reportSource } from "../reports/report-sources.ts";
 import { ensurePrivateDir } from "../security/private-dir.ts";
 import { orderStatusOf } from "../transactions/details.ts";
 import { parseDateParam, type Scope } from "../transactions/scope.ts";
 import { maskedCard } from "../transactions/transactions.repository.ts";
 import { csvLine, safeCell } from "./cells.ts";
 import {
+  type ExportKeyset,
   exportedOrders,
   exportedTransactions,
   exportRowById,
@@ -77,7 +79,8 @@ export function exportItem(r: NonNullable<ExportRow>): ExportItem {
   return {
     id: r.id,
     created_at: r.created_at.toISOString(),
-    kind: r.kind,
+    // The exports list reads the kinds of EXPORT_PERMISSION only; the report types stay in reports/.
+    kind: r.kind as ExportItem["kind"],
     status: r.status_choice,
     date_from: r.date_from.toISOString(),
     date_to: r.date_to.toISOString(),
@@ -96,6 +99,27 @@ export async function createExport(
   userId: number,
   body: ExportRequest,
 ): Promise<ExportItem> {
+  return exportItem(await createExportRow(database, boss, scope, userId, body, "export"));
+}
+
+/** What an export or a report asks for: its kind, status choice, mode and range (dates as the contracts take). */
+export interface ExportJobRequest {
+  kind: ExportRow["kind"];
+  status: ExportRow["status_choice"];
+  is_live: boolean;
+  date_from: string;
+  date_to: string;
+}
+
+/** createExport for exports and reports (reports/reports.service.ts): the row, its purpose and its job. */
+export async function createExportRow(
+  database: Database,
+  boss: PgBoss,
+  scope: Scope,
+  userId: number,
+  body: ExportJobRequest,
+  purpose: ExportRow["purpose"],
+): Promise<NonNullable<ExportRow>> {
   const from = parseDateParam(body.date_from, "date_from", false)!;
   const to = parseDateParam(body.date_to, "date_to", true)!;
   if (to.getTime() <= from.getTime())
@@ -117,6 +141,7 @@ export async function createExport(
       is_live: body.is_live,
       date_from: from,
       date_to: to,
+      purpose,
     });
     await boss.send(EXPORT_QUEUE, { exportId: created.id } satisfies ExportJob, {
       db: bossDb(database, trx),
@@ -126,7 +151,7 @@ export async function createExport(
     });
     return created;
   });
-  return exportItem(row);
+  return row;
 }
 
 function scopeOfExport(r: NonNullable<ExportRow>): Scope {
@@ -176,7 +201,7 @@ const ORDER_HEADER = [
   "Merchant Name",
 ];
 
-type Cell = string | number | boolean | null;
+export type Cell = string | number | boolean | null;
 
 /**
  * exceljs's streaming sheet writes its XML into the zip without waiting for it (its stream buffer ignores the
@@ -207,61 +232,46 @@ export async function xlsxDrained(sheet: ExcelJS.Worksheet): Promise<void> {
   }
 }
 
-const major = (minor: number, currency: string) =>
+export const major = (minor: number, currency: string) =>
   isCurrency(currency) ? toMajorString(minor, currency) : String(minor);
 
-/** Runs one export: counts, streams batches into both files, records progress. Idempotent on retry. */
-export async function runExport(db: Kysely<DB>, dataDir: string, exportId: number): Promise<void> {
-  const exp = await exportRowById(db, exportId);
-  if (exp.job_state === "done") return;
-  await updateExport(db, exportId, { job_state: "running", rows_done: 0, error: null });
-  const scope = scopeOfExport(exp);
-  await ensureExportDir(dataDir);
-  const csvPath = exportFile(dataDir, exportId, "csv");
-  const xlsxPath = exportFile(dataDir, exportId, "xlsx");
-  const csv = createWriteStream(`${csvPath}.part`, { mode: EXPORT_FILE_MODE });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: createWriteStream(`${xlsxPath}.part`, { mode: EXPORT_FILE_MODE }),
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(exp.kind === "transactions" ? "Transactions" : "Orders");
-  let written = 0;
-  const write = async (values: Cell[]) => {
-    if (!csv.write(csvLine(values))) await once(csv, "drain");
-    sheet.addRow(values.map((v) => (typeof v === "string" ? safeCell(v) : v))).commit();
-    // The job runs in a server process: let other requests in every few hundred rows (a batch of 5,000 takes
-    // ~150 ms of CPU, which other requests would otherwise wait out).
-    if (++written % EXPORT_YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
-  };
-  try {
-    let total: number;
-    let done = 0;
-    /** Writes the rows in keyset batches (created_at, id), recording the progress after each batch. */
-    const writeBatches = async <R extends { id: number; created_at: Date }>(
-      batch: (after: { at: Date; id: number } | null) => Promise<R[]>,
-      cells: (row: R) => Cell[],
-    ) => {
-      let after: { at: Date; id: number } | null = null;
-      for (;;) {
-        const rows = await batch(after);
-        for (const r of rows) await write(cells(r));
-        await xlsxDrained(sheet);
-        done += rows.length;
-        await updateExport(db, exportId, { rows_done: done });
-        if (rows.length < EXPORT_BATCH) return;
-        const last = rows[rows.length - 1]!;
-        after = { at: last.created_at, id: last.id };
-      }
-    };
-    if (exp.kind === "transactions") {
+/** What an export of one kind writes: its header and its rows, read in (created_at, id) keyset batches. */
+export interface ExportSource<R extends { id: number; created_at: Date } = { id: number; created_at: Date }> {
+  header: string[];
+  count(): Promise<number>;
+  batch(after: ExportKeyset, size: number): Promise<R[]>;
+  cells(row: R): Cell[];
+}
+
+/** Keeps a source's row type inside it (the runner only passes rows from batch() to cells()). */
+export function exportSourceOf<R extends { id: number; created_at: Date }>(
+  source: ExportSource<R>,
+): ExportSource {
+  return source as unknown as ExportSource;
+}
+
+/** Each kind's sheet name (the XLSX file's one worksheet). */
+const EXPORT_SHEETS: Record<ExportRow["kind"], string> = {
+  transactions: "Transactions",
+  orders: "Orders",
+  merchants: "Merchants",
+  invoices: "Invoices",
+  transfers: "Transfers",
+};
+
+/**
+ * The rows an export writes, by its kind: the lists' own (transactions, orders) here, the other report types'
+ * from reports/report-sources.ts (docs/transfers.md).
+ */
+function exportSource(db: Kysely<DB>, scope: Scope, exp: NonNullable<ExportRow>): ExportSource {
+  switch (exp.kind) {
+    case "transactions": {
       const rows = exportedTransactions(db, scope, exp);
-      total = await rows.count();
-      await updateExport(db, exportId, { rows_total: total });
-      await write(TX_HEADER);
-      await writeBatches(
-        (after) => rows.batch(after, EXPORT_BATCH),
-        (r) => [
+      return exportSourceOf({
+        header: TX_HEADER,
+        count: rows.count,
+        batch: rows.batch,
+        cells: (r) => [
           r.id,
           r.created_at.toISOString(),
           major(r.amount_cents, r.currency),
@@ -287,15 +297,15 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
           r.merchant_id,
           r.company_name,
         ],
-      );
-    } else {
+      });
+    }
+    case "orders": {
       const rows = exportedOrders(db, scope, exp);
-      total = await rows.count();
-      await updateExport(db, exportId, { rows_total: total });
-      await write(ORDER_HEADER);
-      await writeBatches(
-        (after) => rows.batch(after, EXPORT_BATCH),
-        (r) => [
+      return exportSourceOf({
+        header: ORDER_HEADER,
+        count: rows.count,
+        batch: rows.batch,
+        cells: (r) => [
           r.id,
           r.created_at.toISOString(),
           r.merchant_order_id,
@@ -309,8 +319,61 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
           r.merchant_id,
           r.company_name,
         ],
-      );
+      });
     }
+    default:
+      return reportSource(db, scope, exp);
+  }
+}
+
+/** Runs one export: counts, streams batches into both files, records progress. Idempotent on retry. */
+export async function runExport(db: Kysely<DB>, dataDir: string, exportId: number): Promise<void> {
+  const exp = await exportRowById(db, exportId);
+  if (exp.job_state === "done") return;
+  await updateExport(db, exportId, { job_state: "running", rows_done: 0, error: null });
+  const scope = scopeOfExport(exp);
+  await ensureExportDir(dataDir);
+  const csvPath = exportFile(dataDir, exportId, "csv");
+  const xlsxPath = exportFile(dataDir, exportId, "xlsx");
+  const csv = createWriteStream(`${csvPath}.part`, { mode: EXPORT_FILE_MODE });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: createWriteStream(`${xlsxPath}.part`, { mode: EXPORT_FILE_MODE }),
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(EXPORT_SHEETS[exp.kind]);
+  let written = 0;
+  const write = async (values: Cell[]) => {
+    if (!csv.write(csvLine(values))) await once(csv, "drain");
+    sheet.addRow(values.map((v) => (typeof v === "string" ? safeCell(v) : v))).commit();
+    // The job runs in a server process: let other requests in every few hundred rows (a batch of 5,000 takes
+    // ~150 ms of CPU, which other requests would otherwise wait out).
+    if (++written % EXPORT_YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+  };
+  try {
+    let done = 0;
+    /** Writes the rows in keyset batches (created_at, id), recording the progress after each batch. */
+    const writeBatches = async <R extends { id: number; created_at: Date }>(
+      batch: (after: { at: Date; id: number } | null) => Promise<R[]>,
+      cells: (row: R) => Cell[],
+    ) => {
+      let after: { at: Date; id: number } | null = null;
+      for (;;) {
+        const rows = await batch(after);
+        for (const r of rows) await write(cells(r));
+        await xlsxDrained(sheet);
+        done += rows.length;
+        await updateExport(db, exportId, { rows_done: done });
+        if (rows.length < EXPORT_BATCH) return;
+        const last = rows[rows.length - 1]!;
+        after = { at: last.created_at, id: last.id };
+      }
+    };
+    const source = exportSource(db, scope, exp);
+    const total = await source.count();
+    await updateExport(db, exportId, { rows_total: total });
+    await write(source.header);
+    await writeBatches((after) => source.batch(after, EXPORT_BATCH), source.cells);
     csv.end();
     await once(csv, "finish");
     await sheet.commit();

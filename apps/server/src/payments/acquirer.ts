@@ -42,8 +42,23 @@ export interface CardPayment {
   threeDSecure: boolean;
 }
 
+/**
+ * A dispute the acquirer opens on approved card payments of one card (first 6 and last 4 digits), `afterDays`
+ * after the payment; `evidenceWins` is how it decides once the merchant answered with evidence. The chargebacks
+ * job (chargebacks/disputes.ts) applies the rules; a connector to a real acquirer reports its disputes instead.
+ */
+export interface DisputeRule {
+  first6: string;
+  last4: string;
+  reason: string;
+  afterDays: number;
+  evidenceWins: boolean;
+}
+
 export interface Acquirer {
   readonly name: string;
+  /** The disputes this acquirer opens (the simulator's dispute cards); none when absent. */
+  disputeRules?(): readonly DisputeRule[];
   payCard(request: CardPayment): Promise<AcquirerResult>;
   /** Finishes a payment that answered "challenge", with the one-time code the cardholder typed. */
   completeChallenge(request: { card: CardRef; otp: string; amountCents: number }): Promise<AcquirerResult>;

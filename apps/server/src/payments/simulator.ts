@@ -1,4 +1,4 @@
-import type { Acquirer, AcquirerResult, CardPayment, CardRef } from "./acquirer.ts";
+import type { Acquirer, AcquirerResult, CardPayment, CardRef, DisputeRule } from "./acquirer.ts";
 
 /**
  * The deterministic acquirer simulator. Outcomes follow from the card (first 6 and last 4 digits, so saved
@@ -46,7 +46,35 @@ export const TEST_CARDS: Record<string, { pan: string; behaviour: CardBehaviour 
   "4000003063": { pan: "4000000000003063", behaviour: "3ds_failure" },
   "4000000259": { pan: "4000000000000259", behaviour: "pending" },
   "4000000119": { pan: "4000000000000119", behaviour: "timeout" },
+  // Approved, then disputed (DISPUTE_CARDS below).
+  "4000001976": { pan: "4000000000001976", behaviour: "success" },
+  "4000002685": { pan: "4000000000002685", behaviour: "success" },
 };
+
+/** Days after an approved payment with a dispute card that the simulator opens its dispute. */
+export const SIMULATOR_DISPUTE_AFTER_DAYS = 2;
+
+/**
+ * The dispute cards (docs/payments.md): approved like any success card, then disputed by the cardholder
+ * SIMULATOR_DISPUTE_AFTER_DAYS days later (chargebacks/disputes.ts opens the chargeback). Evidence wins the
+ * dispute for the first card and loses it for the second; accepting or letting the deadline pass loses it.
+ */
+export const DISPUTE_CARDS: readonly DisputeRule[] = [
+  {
+    first6: "400000",
+    last4: "1976",
+    reason: "Fraud: the cardholder does not recognise the payment",
+    afterDays: SIMULATOR_DISPUTE_AFTER_DAYS,
+    evidenceWins: true,
+  },
+  {
+    first6: "400000",
+    last4: "2685",
+    reason: "Product not received",
+    afterDays: SIMULATOR_DISPUTE_AFTER_DAYS,
+    evidenceWins: false,
+  },
+];
 
 /** Unknown cards are declined: the simulator only knows its documented cards. */
 export function cardBehaviour(card: CardRef): CardBehaviour | "unknown" {
@@ -118,6 +146,10 @@ function cardOutcome(card: CardRef, threeDSecure: boolean, afterChallenge: boole
 
 export class SimulatorAcquirer implements Acquirer {
   readonly name = "simulator";
+
+  disputeRules(): readonly DisputeRule[] {
+    return DISPUTE_CARDS;
+  }
 
   async payCard(request: CardPayment): Promise<AcquirerResult> {
     return cardOutcome(request.card, request.threeDSecure, false);

@@ -124,6 +124,16 @@ describe("tenant matrix: every route with an id x users of other tenants", () =>
         unfilled.push((error as Error).message);
       }
     expect(unfilled).toEqual([]);
+  "GET /api/chargebacks/:id": { secrets: (w) => [w.companyName] },
+  "POST /api/chargebacks/:id/evidence": {
+    payload: {
+      files: [{ name: "receipt.pdf", content_base64: Buffer.from("%PDF-1.4\n").toString("base64") }],
+    },
+  },
+  // The default format is XLSX (zipped: no secret to read in it), so every intruder must be denied.
+  "GET /api/reports/:id/download": {
+    prepare: (app, w) => runExport(app.payments.db, app.deps.config.dataDir, w.reportId),
+  },
     const keys = new Set(routes.map(routeKey));
     expect(
       Object.keys(CASES).filter((k) => !keys.has(k)),

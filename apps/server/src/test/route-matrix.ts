@@ -2,6 +2,7 @@ import type { PermissionName } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
 import type { TransactionsTable } from "../db/schema.ts";
+import { encryptEvidence } from "../chargebacks/evidence.ts";
 import { recreateKey } from "../integrations/keys.service.ts";
 import { rows } from "../transactions/test-rows.ts";
 import { type FixtureUser, fixtures, type TestSession, unique } from "./fixtures.ts";
@@ -72,6 +73,10 @@ export interface TenantWorld {
   bulkFileName: string;
   /** A QR payment: the order of an intention marked as one (selling/qr-payment). */
   qrOrderId: number;
+  /** A chargeback on the transaction with one evidence file (chargebacks/), and a ready-to-run report (reports/). */
+  chargebackId: number;
+  evidenceId: number;
+  reportId: number;
 }
 
 /**
@@ -213,6 +218,48 @@ export async function tenantWorld(
       updated_at: new Date(),
     })
     .execute();
+  const chargeback = await db
+    .insertInto("chargebacks")
+    .values({
+      merchant_id: merchant.id,
+      transaction_id: tx.id,
+      order_id: order.id,
+      integration_id: integration.id,
+      is_live: true,
+      amount_cents: tx.amount_cents,
+      currency: tx.currency,
+      reason: "Product not received",
+      deadline_at: new Date(Date.now() + 7 * 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const evidence = await db
+    .insertInto("chargeback_evidence")
+    .values({
+      chargeback_id: chargeback.id,
+      merchant_id: merchant.id,
+      file_name: "receipt.pdf",
+      content_type: "application/pdf",
+      size_bytes: 9,
+      content: encryptEvidence(Buffer.from("%PDF-1.4\n"), app.payments.dataKey, chargeback.id),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const report = await db
+    .insertInto("exports")
+    .values({
+      merchant_id: merchant.id,
+      bank_id: null,
+      user_id: owner.id,
+      kind: "transactions",
+      status_choice: "trx_all",
+      is_live: true,
+      date_from: new Date(Date.now() - 86_400_000),
+      date_to: new Date(Date.now() + 86_400_000),
+      purpose: "report",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -236,6 +283,9 @@ export async function tenantWorld(
     bulkUploadId: bulk.id,
     bulkFileName,
     qrOrderId: qrOrder.id,
+    chargebackId: chargeback.id,
+    evidenceId: evidence.id,
+    reportId: report.id,
   };
 }
 
@@ -288,6 +338,9 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/invoices/:id": (w) => w.invoiceId,
   // The product page's public id is its link, like a payment token: no other tenant's to try.
   "/api/checkout/products/:public_id": { notAnId: "no-such-product" },
+  "/api/chargebacks/:id": (w) => w.chargebackId,
+  "/api/chargebacks/:id/evidence/:file_id": (w) => w.evidenceId,
+  "/api/reports/:id": (w) => w.reportId,
 };
 
 /** The parameters of a route: [the PARAMS key, the parameter name], in path order. */

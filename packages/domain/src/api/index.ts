@@ -4,6 +4,7 @@ import { authApi, mailboxApi } from "./auth.ts";
 import { bankApi } from "./bank.ts";
 import { bulkInvoicesApi } from "./bulk-invoices.ts";
 import { callbacksApi } from "./callbacks.ts";
+import { chargebacksApi } from "./chargebacks.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { configApi } from "./config.ts";
 import { exportsApi } from "./exports.ts";
@@ -20,6 +21,7 @@ import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
 import { qrPaymentApi } from "./qr-payment.ts";
 import { smsBoxApi } from "./sms.ts";
+import { reportsApi } from "./reports.ts";
 import { transactionsApi } from "./transactions.ts";
 import { transfersApi } from "./transfers.ts";
 
@@ -35,6 +37,7 @@ export const API = {
   auth: authApi,
   callbacks: callbacksApi,
   checkout: checkoutApi,
+  chargebacks: chargebacksApi,
   config: configApi,
   exports: exportsApi,
   images: imagesApi,
@@ -53,6 +56,7 @@ export const API = {
   qrPayment: qrPaymentApi,
   simulator: simulatorApi,
   smsBox: smsBoxApi,
+  reports: reportsApi,
   transactions: transactionsApi,
   transfers: transfersApi,
 } as const;
