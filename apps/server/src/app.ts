@@ -19,6 +19,7 @@ import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { installErrorHandling } from "./http/errors.ts";
 import { imageRoutes } from "./images/images.routes.ts";
+import { paymentLinkRoutes } from "./selling/links.routes.ts";
 import { installRouteTable } from "./http/route-table.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { mailboxRoutes } from "./mail/mailbox.routes.ts";
@@ -99,6 +100,7 @@ export async function buildApp(
   await installTransfers(app);
   await app.register(productRoutes);
   await app.register(imageRoutes);
+  await app.register(paymentLinkRoutes);
   await app.register(invoiceRoutes);
   await installAnalytics(app);
   installMailSender(app);

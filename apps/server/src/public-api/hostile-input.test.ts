@@ -2,6 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { storeImage } from "../images/images.service.ts";
+import { solidPng } from "../images/png.ts";
 import {
   BILLING,
   createTestIntention,
@@ -396,6 +398,17 @@ describe("hostile-input corpus of every public route", () => {
       params: { public_id: product.public_id },
       body: { quantity: 1, integration_id: m.integrations.card },
     });
+    const linkRow = await db
+      .selectFrom("payment_links")
+      .select("public_token")
+      .where("id", "=", link.json().id)
+      .executeTakeFirstOrThrow();
+    REQUESTS.set("GET /api/checkout/links/:token", { params: { token: linkRow.public_token } });
+    const image = await storeImage(db, m.merchantId, {
+      bytes: solidPng(4, 4, [1, 2, 3]),
+      name: "corpus.png",
+    });
+    REQUESTS.set("GET /api/images/:id", { params: { id: image.id } });
     REQUESTS.set("GET /api/checkout/payment", { query: { payment_token: card.token } });
     REQUESTS.set("GET /api/checkout/intention", {
       query: { public_key: publicKey, client_secret: intention.client_secret },

@@ -46,6 +46,9 @@ const customer = (w: TenantWorld) => [w.customerName];
 const integration = (w: TenantWorld) => [w.integrationName];
 
 const CASES: Record<string, Case> = {
+  "GET /api/payment-links/:id": { secrets: (w) => [w.linkReference] },
+  "POST /api/payment-links/:id/cancel": { secrets: (w) => [w.linkReference] },
+  "POST /api/payment-links/:id/disable": { secrets: (w) => [w.linkReference] },
   "GET /api/bulk-invoices/:id": { secrets: (w) => [w.bulkFileName] },
   "PUT /api/bulk-invoices/:id/rows": { payload: { rows: [{ line: 2, values: {} }] } },
   "GET /api/transactions/:id": { secrets: customer },

@@ -77,6 +77,9 @@ export interface TenantWorld {
   chargebackId: number;
   evidenceId: number;
   reportId: number;
+  /** A quick payment link (selling/links) and its reference, a secret only this tenant may read. */
+  paymentLinkId: number;
+  linkReference: string;
 }
 
 /**
@@ -260,9 +263,26 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const linkReference = unique("LINK-");
+  const paymentLink = await db
+    .insertInto("payment_links")
+    .values({
+      merchant_id: merchant.id,
+      kind: "link",
+      is_live: true,
+      merchant_invoice_id: linkReference,
+      amount_cents: 1000,
+      currency: "EGP",
+      integration_ids: [integration.id],
+      created_at: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
+    paymentLinkId: paymentLink.id,
+    linkReference,
     companyName,
     owner,
     bankUser,
@@ -341,6 +361,10 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/chargebacks/:id": (w) => w.chargebackId,
   "/api/chargebacks/:id/evidence/:file_id": (w) => w.evidenceId,
   "/api/reports/:id": (w) => w.reportId,
+  "/api/payment-links/:id": (w) => w.paymentLinkId,
+  // An image's id and a customer page's token are their own credentials (128 random bits), public by design.
+  "/api/images/:id": { notAnId: "0".repeat(32) },
+  "/api/checkout/links/:token": { notAnId: "f".repeat(32) },
 };
 
 /** The parameters of a route: [the PARAMS key, the parameter name], in path order. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { errorResponseSchema, listAnswer, route } from "../contract.ts";
 import { PAYMENT_LINK_STATUSES } from "../orders.ts";
 import { boundedText, TEXT_MAX } from "../text-input.ts";
-import { hasHtmlTags, isEmail, isPhone } from "../validation.ts";
+import { hasHtmlTags, isEmail, isPhone, VALIDATION_MESSAGES as V } from "../validation.ts";
 import { IMAGE_ID_PATTERN } from "./images.ts";
 import { boolParam, filterText, idParams, intParam, paging } from "./workspace-shared.ts";
 
@@ -45,7 +45,8 @@ export const LINK_MESSAGES = {
 } as const;
 export type LinkMessageCode = keyof typeof LINK_MESSAGES;
 
-const issue = (code: string) => ({ error: code });
+/** The spec's English words as the issue message (the dashboard shows its translation by the same words). */
+const issue = (code: keyof typeof V) => ({ error: V[code] });
 
 /** Optional single-line text: trimmed, bounded, no HTML tags; blank is absent. */
 const optionalText = (max: number, multiline = false) =>
@@ -59,11 +60,11 @@ export const linkCreateBodySchema = z.object({
   /** Integer minor units, above zero. */
   amount_cents: z
     .number(issue("invalid_amount"))
-    .int(issue("invalid_amount"))
-    .positive(issue("invalid_amount"))
-    .max(10_000_000_000, issue("invalid_amount")),
+    .refine((v) => Number.isInteger(v) && v > 0 && v <= 10_000_000_000, issue("invalid_amount")),
   currency: z.string().regex(/^[A-Z]{3}$/, issue("select_currency")),
-  methods: z.array(z.enum(LINK_METHODS)).min(1, issue("select_payment")).max(LINK_METHODS.length),
+  methods: z
+    .array(z.enum(LINK_METHODS), issue("select_payment"))
+    .refine((v) => v.length >= 1 && v.length <= LINK_METHODS.length, issue("select_payment")),
   reference: optionalText(TEXT_MAX.reference),
   first_name: optionalText(TEXT_MAX.name),
   last_name: optionalText(TEXT_MAX.name),
@@ -81,10 +82,8 @@ export const linkCreateBodySchema = z.object({
   expires_at: z.iso.datetime({ offset: true }).optional(),
   /** How many times the link may be paid; null: unlimited. */
   use_limit: z
-    .number()
-    .int(issue("link_invalid_number"))
-    .min(1, issue("link_invalid_number"))
-    .max(100_000)
+    .number(issue("link_invalid_number"))
+    .refine((v) => Number.isInteger(v) && v >= 1 && v <= 100_000, issue("link_invalid_number"))
     .nullable()
     .default(1),
   logo_image_id: z.string().regex(IMAGE_ID_PATTERN).optional(),
