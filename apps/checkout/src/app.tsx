@@ -8,6 +8,7 @@ import { Icon, Loading, Problem } from "./ui.tsx";
 
 const WalletPage = lazy(() => import("./pages/wallet.tsx"));
 const ResultPage = lazy(() => import("./pages/result.tsx"));
+const LinkPage = lazy(() => import("./pages/link.tsx"));
 
 /** The checkout app: the language, the page chrome and one page per path under /checkout/. */
 export function App() {
@@ -41,6 +42,9 @@ export function App() {
       break;
     case "/result":
       page = <ResultPage key={where.params.toString()} params={where.params} state={where.state} />;
+      break;
+    case "/link":
+      page = <LinkPage key={where.params.toString()} params={where.params} />;
       break;
     default:
       page = <Problem kind="missing" />;
