@@ -12,6 +12,7 @@ import { installAuth, SECURITY_SCHEMES } from "./auth/auth.hook.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { installAuthCleanup } from "./auth/cleanup.ts";
 import { switchRoutes } from "./auth/switch.routes.ts";
+import { backofficeRoutes } from "./backoffice/merchants.routes.ts";
 import { installChargebacks } from "./chargebacks/chargebacks.routes.ts";
 import { configRoutes } from "./config/config.routes.ts";
 import type { Config } from "./config.ts";
@@ -93,6 +94,7 @@ export async function buildApp(
   await app.register(onboardingRoutes);
   await installPayments(app);
   await installWorkspace(app);
+  await app.register(backofficeRoutes);
   await app.register(reportRoutes);
   await installChargebacks(app);
   await app.register(bulkInvoiceRoutes);

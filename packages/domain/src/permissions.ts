@@ -43,6 +43,9 @@ export const PERMISSIONS = [
   { id: 38, area: "merchants", name: "can review merchants" },
   { id: 39, area: "merchants", name: "can add merchants" },
   { id: 40, area: "terminals", name: "can view terminals" },
+  // The bank's back-office (docs/backoffice.md): the fraud and digital bank staff's decisions.
+  { id: 41, area: "merchants", name: "can flag suspicious merchants" },
+  { id: 42, area: "merchants", name: "can review digital merchants" },
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number]["name"];
@@ -71,11 +74,26 @@ export const BANK_PERMISSIONS: readonly PermissionName[] = [
   "can view merchants",
   "can review merchants",
   "can add merchants",
+  "can flag suspicious merchants",
+  "can review digital merchants",
   "can view transactions",
   "can view orders",
   "can view reports",
   "can view transfers",
 ];
+
+/**
+ * The bank staff roles the spec names as fields (back-office.md sections 3 and 6) and the permissions each
+ * gives a BankStaff user (docs/backoffice.md "Roles"). A bank account (profile Bank) holds them all.
+ */
+export const BANK_STAFF_ROLES = {
+  bank_staff: ["can view merchants", "can review merchants", "can add merchants", "can view transactions"],
+  card_bank_staff: ["can view merchants", "can review merchants", "can view transactions"],
+  qr_bank_staff: ["can view merchants", "can review merchants", "can view transactions"],
+  fraud_bank_staff: ["can view merchants", "can flag suspicious merchants", "can view transactions"],
+  digital_bank_staff: ["can view merchants", "can review digital merchants"],
+} as const satisfies Record<string, readonly PermissionName[]>;
+export type BankStaffRole = keyof typeof BANK_STAFF_ROLES;
 
 /** A terminal sees its own payments only. */
 export const TERMINAL_PERMISSIONS: readonly PermissionName[] = [

@@ -28,7 +28,8 @@ export type ExportStatusChoice = (typeof EXPORT_STATUS_CHOICES)[number];
 export const EXPORT_STATES = ["new", "downloaded"] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
-export const EXPORT_KINDS = ["transactions", "orders"] as const;
+/** merchants: the bank's merchants summary export (the merchants report's rows; docs/backoffice.md). */
+export const EXPORT_KINDS = ["transactions", "orders", "merchants"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

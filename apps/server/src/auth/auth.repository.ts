@@ -25,6 +25,11 @@ export function findUserForPasswordCheck(db: Kysely<DB>, username: string) {
       "password_hash",
       "is_active",
       "is_temp_password",
+      // A merchant the bank deactivated (docs/backoffice.md): none of its users may sign in.
+      sql<boolean>`coalesce((select m.deactivated from merchants m where m.id = coalesce(users.merchant_id,
+        (select t.merchant_id from terminals t where t.id = users.terminal_id))), false)`.as(
+        "merchant_deactivated",
+      ),
     ])
     .where(sql`lower(username)`, "=", username)
     .executeTakeFirst();

@@ -96,6 +96,7 @@ export interface PasswordUser {
   permissions: string[];
   is_active: boolean;
   is_temp_password: boolean;
+  merchant_deactivated: boolean;
 }
 
 /**
@@ -163,6 +164,7 @@ export async function signIn(
   if (!user) throw authError(401, "invalid_credentials");
   // Only someone who knows the password learns that the account is locked.
   if (!user.is_active) throw authError(403, "account_inactive");
+  if (user.merchant_deactivated) throw authError(403, "merchant_deactivated");
 
   const session = await ctx.db.transaction().execute(async (trx) => {
     await markLoggedIn(trx, user.id);

@@ -21,6 +21,7 @@ import * as m0029bulkInvoiceUploads from "./migrations/0029_bulk_invoice_uploads
 import * as m0022customerRollup from "./migrations/0022_customer_rollup.ts";
 import * as m0024invoicesSms from "./migrations/0024_invoices_sms.ts";
 import * as m0025imagesAndPaymentLinks from "./migrations/0025_images_and_payment_links.ts";
+import * as m0027backofficeMerchants from "./migrations/0027_backoffice_merchants.ts";
 import * as m0028transfers from "./migrations/0028_transfers.ts";
 import * as m0026products from "./migrations/0026_products.ts";
 import * as m0030reportsChargebacks from "./migrations/0030_reports_chargebacks.ts";
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0022_customer_rollup": m0022customerRollup,
   "0024_invoices_sms": m0024invoicesSms,
   "0025_images_and_payment_links": m0025imagesAndPaymentLinks,
+  "0027_backoffice_merchants": m0027backofficeMerchants,
   "0028_transfers": m0028transfers,
   "0026_products": m0026products,
   "0030_reports_chargebacks": m0030reportsChargebacks,

@@ -54,8 +54,19 @@ export interface MerchantsTable {
   /** HMAC secret encrypted with the server's data key (see security/secrets.ts). */
   hmac_secret_enc: string | null;
   created_at: Timestamp;
+  /** The bank's back-office (migration 0027, docs/backoffice.md). */
+  docs_received: Generated<boolean>;
+  deactivated: Generated<boolean>;
+  deactivate_reason: string | null;
+  rejection_reason: string | null;
+  digital_rejection_reason: string | null;
+  cib_rejection_reason: string | null;
+  suspicion_reason: string | null;
   /** The account the merchant's transfers are paid to (0027 and 0028_transfers). */
   bank_account: string | null;
+  fee_id: number | null;
+  /** The add form's registration fields (city, address, national_id, commercial_registration, ...). */
+  bank_profile: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** The bank the merchant's transfers are paid to (0028_transfers; bank_account is 0027's). */
   bank_name: string | null;
 }
@@ -617,6 +628,46 @@ export interface ChargebackEvidenceTable {
   created_at: Timestamp;
 }
 
+export interface MerchantDocumentsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  kind: string;
+  file_name: string;
+  content_type: "application/pdf" | "image/png" | "image/jpeg";
+  size_bytes: number;
+  content: Buffer;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface MerchantCommentsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_id: number;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface MerchantActionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_id: number | null;
+  action: string;
+  reason: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface MerchantBranchesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  branch_name: string;
+  branch_code: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -652,6 +703,10 @@ export interface DB {
   bulk_invoice_uploads: BulkInvoiceUploadsTable;
   chargebacks: ChargebacksTable;
   chargeback_evidence: ChargebackEvidenceTable;
+  merchant_documents: MerchantDocumentsTable;
+  merchant_comments: MerchantCommentsTable;
+  merchant_actions: MerchantActionsTable;
+  merchant_branches: MerchantBranchesTable;
 }
 
 export type User = Selectable<UsersTable>;

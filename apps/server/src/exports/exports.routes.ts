@@ -17,13 +17,15 @@ import { createExport, DOWNLOAD_FAILED, EXPORT_QUEUE, exportFile, exportItem } f
 export const EXPORT_PERMISSION = {
   transactions: "can view transactions",
   orders: "can view orders",
+  merchants: "can view merchants",
 } as const satisfies Record<ExportKind, PermissionName>;
 
 /** The kinds of export the caller may start and see; 403 when none. */
 export function exportKindsOf(request: FastifyRequest): ExportKind[] {
   const user = requireUser(request);
-  const kinds = (Object.keys(EXPORT_PERMISSION) as ExportKind[]).filter((k) =>
-    hasPermission(user, EXPORT_PERMISSION[k]),
+  const kinds = (Object.keys(EXPORT_PERMISSION) as ExportKind[]).filter(
+    // The merchants export is a bank's (its merchants summary, docs/backoffice.md).
+    (k) => hasPermission(user, EXPORT_PERMISSION[k]) && (k !== "merchants" || user.bank_id !== null),
   );
   if (kinds.length === 0) throw authError(403, "forbidden");
   return kinds;

@@ -57,6 +57,7 @@ export function known(ctx: PaymentContext): KnownRows {
 export type CheckoutState = "open" | "paid" | "expired";
 
 export const INVALID_TOKEN = "This payment link is not valid.";
+export const MERCHANT_DEACTIVATED = "This merchant cannot take payments at the moment.";
 export const EXPIRED_TOKEN = "This payment link has expired.";
 
 /** A rate limit counted in the same statement that reads the payment context (one round trip for both). */
@@ -86,6 +87,8 @@ export async function loadPaymentContext(
   if (!key || !paymentTokenMatches(token, rt.dataKey, key.id, key.salt))
     throw paymentError(404, "invalid_token", INVALID_TOKEN);
   const merchant = reviveRow<MerchantRow>(row.merchant);
+  // A merchant its bank deactivated takes no live payment (docs/backoffice.md); test mode goes on.
+  if (merchant.deactivated && key.is_live) throw paymentError(403, "merchant_deactivated", MERCHANT_DEACTIVATED);
   return {
     key,
     integration: reviveRow<IntegrationRow>(row.integration),

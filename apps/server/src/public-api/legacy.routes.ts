@@ -53,7 +53,7 @@ export const legacyRoutes: FastifyPluginAsync = async (app) => {
       const host = hostScope(app.deps.config, request.host);
       const user = await checkPassword(rt.db, body.username, body.password, request.ip, host);
       // Anyone the API is not for is answered exactly as a wrong password is (no account enumeration).
-      if (!user || user.merchant_id === null || !mayUseApiWithPassword(user))
+      if (!user || user.merchant_id === null || user.merchant_deactivated || !mayUseApiWithPassword(user))
         throw new PaymentError(401, { detail: "Can not create token" });
       await passwordAccepted(rt.db, body.username, request.ip);
       merchantId = user.merchant_id;

@@ -87,7 +87,35 @@ const CASES: Record<string, Case> = {
   },
   "GET /api/bank/transactions/:id": { secrets: customer },
   "GET /api/bank/orders/:id": { secrets: (w) => [w.merchantOrderId] },
-  "GET /api/ecommerce/orders/:order_id": { secrets: (w) => [w.merchantOrderId] },
+  "GET /api/bank/merchants/:id": { secrets: (w) => [w.companyName] },
+  "GET /api/bank/merchants/:id/sheet": {},
+  "POST /api/bank/merchants/:id/approve": {
+    payload: { reason: "Documents checked" },
+    prepare: async (app, w) => {
+      await app.payments.db
+        .updateTable("merchants")
+        .set({ docs_received: true })
+        .where("id", "=", w.merchantId)
+        .execute();
+    },
+  },
+  "POST /api/bank/merchants/:id/reject": { payload: { reason: "expired_nid" } },
+  "POST /api/bank/merchants/:id/deactivate": { payload: { reason: "Closed" } },
+  "POST /api/bank/merchants/:id/documents-received": { payload: { received: true } },
+  "POST /api/bank/merchants/:id/suspicious": { payload: { suspicious: true, reason: "missing_url" } },
+  "POST /api/bank/merchants/:id/comments": { payload: { content: "Looks fine" } },
+  "PATCH /api/bank/merchants/:id": { payload: { settlment_merchant_number: "12345" } },
+  "PUT /api/bank/merchants/:id/bank-account": { payload: { bank_account: "EG380019000500000000263180002" } },
+  "PUT /api/bank/merchants/:id/fee": { payload: { fee_id: 2 } },
+  "PUT /api/bank/merchants/:id/full-edit": {
+    payload: {
+      has_bank_docs: true,
+      deactivate: false,
+      suspicious: "no",
+      status: "pending",
+      digital_status: "pending",
+    },
+  },  "GET /api/ecommerce/orders/:order_id": { secrets: (w) => [w.merchantOrderId] },
   "GET /api/ecommerce/orders/:order_id/": { secrets: (w) => [w.merchantOrderId] },
 };
 

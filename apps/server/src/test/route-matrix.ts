@@ -77,6 +77,8 @@ export interface TenantWorld {
   chargebackId: number;
   evidenceId: number;
   reportId: number;
+  /** A document of the merchant's activation application (backoffice/). */
+  documentId: number;
   /** A quick payment link (selling/links) and its reference, a secret only this tenant may read. */
   paymentLinkId: number;
   linkReference: string;
@@ -278,6 +280,18 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const document = await db
+    .insertInto("merchant_documents")
+    .values({
+      merchant_id: merchant.id,
+      kind: "tax_card",
+      file_name: "tax-card.png",
+      content_type: "image/png",
+      size_bytes: 8,
+      content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -306,6 +320,7 @@ export async function tenantWorld(
     chargebackId: chargeback.id,
     evidenceId: evidence.id,
     reportId: report.id,
+    documentId: document.id,
   };
 }
 
@@ -342,6 +357,8 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/exports/:id": (w) => w.exportId,
   "/api/bank/transactions/:id": (w) => w.transactionId,
   "/api/bank/orders/:id": (w) => w.orderId,
+  "/api/bank/merchants/:id": (w) => w.merchantId,
+  "/api/bank/merchants/:id/documents/:documentId": (w) => w.documentId,
   "/api/keys/:kind": { notAnId: "api" },
   "/api/ecommerce/orders/:order_id": (w) => w.orderId,
   "/api/acceptance/transactions/:transaction_id": (w) => w.transactionId,

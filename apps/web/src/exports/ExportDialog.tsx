@@ -25,7 +25,8 @@ type Values = z.infer<typeof schema>;
 interface Props {
   opened: boolean;
   onClose: () => void;
-  kind: "transactions" | "orders";
+  /** merchants: the bank's merchants summary (docs/backoffice.md). */
+  kind: "transactions" | "orders" | "merchants";
   isLive: boolean;
 }
 
@@ -63,7 +64,13 @@ export function ExportDialog({ opened, onClose, kind, isLive }: Props) {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={kind === "orders" ? t("exports.ordersTitle") : t("exports.title")}
+      title={
+        kind === "orders"
+          ? t("exports.ordersTitle")
+          : kind === "merchants"
+            ? t("merchants.exportTitle")
+            : t("exports.title")
+      }
       closeButtonProps={{ "aria-label": t("transactions.actions.close") }}
       data-testid="export-dialog"
     >

@@ -11,6 +11,7 @@ export type MenuKind = "merchant" | "bank" | "terminal" | "partner";
 export const SCREENS = {
   home: { path: "home", permission: null, menus: ["merchant"] },
   merchants: { path: "merchants", permission: "can view merchants", menus: ["bank", "partner"] },
+  merchantAdmin: { path: "merchant-admin", permission: "can review merchants", menus: ["bank"] },
   transactions: {
     path: "transactions",
     permission: "can view transactions",
@@ -80,7 +81,7 @@ export const SIDE_MENUS: Record<MenuKind, readonly ScreenKey[]> = {
     "settings",
     "profile",
   ],
-  bank: ["merchants", "transactions", "orders", "reports", "transfers"],
+  bank: ["merchants", "merchantAdmin", "transactions", "orders", "reports", "transfers"],
   terminal: ["transactions", "terminalReports"],
   partner: ["merchants", "transactions"],
 };

@@ -26,6 +26,7 @@ import {
   TRANSACTION_FILTERS,
 } from "../lib/tableSearch.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
+import { parseAdminSearch, parseMerchantSearch } from "../screens/merchants/merchantSearch.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
 import { INVOICE_FILTERS } from "../screens/invoices/invoiceSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
@@ -329,6 +330,43 @@ const newProductRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/products/NewProductPage.tsx")),
 });
 
+/** The bank's back-office (docs/backoffice.md): merchants summary, merchant details, merchant admin page. */
+const merchantsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "merchants",
+  staticData: { screen: "merchants" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseMerchantSearch(search),
+  component: lazyRouteComponent(() => import("../screens/merchants/MerchantsPage.tsx")),
+});
+const merchantDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "merchants/$id",
+  staticData: { screen: "merchants" },
+  component: lazyRouteComponent(() => import("../screens/merchants/MerchantDetailsPage.tsx")),
+});
+const merchantAdminRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "merchant-admin",
+  staticData: { screen: "merchantAdmin" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseAdminSearch(search),
+  component: lazyRouteComponent(() => import("../screens/merchants/MerchantAdminPage.tsx")),
+});
+
+/** Products (docs/selling.md "Products"): the list with its page in the URL, and the Create Product page. */
+const productsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "products",
+  staticData: { screen: "products" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parsePagingSearch(search),
+  component: lazyRouteComponent(() => import("../screens/products/ProductsPage.tsx")),
+});
+const newProductRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "products/new",
+  staticData: { screen: "newProduct" },
+  component: lazyRouteComponent(() => import("../screens/products/NewProductPage.tsx")),
+});
+
 const paymentIntegrationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "payment-integrations",
@@ -381,7 +419,9 @@ const routeTree = rootRoute.addChildren([
     deliveryRoute,
     appRoute.addChildren([
       homeRoute,
-      screenRoute("merchants"),
+      merchantsRoute,
+      merchantDetailsRoute,
+      merchantAdminRoute,
       transactionsRoute,
       transactionDetailsRoute,
       transactionReceiptRoute,

@@ -12,6 +12,7 @@ import { imagesApi } from "./images.ts";
 import { integrationsApi } from "./integrations.ts";
 import { invoicesApi } from "./invoices.ts";
 import { keysApi } from "./keys.ts";
+import { merchantsApi } from "./merchants.ts";
 import { onboardingApi } from "./onboarding.ts";
 import { ordersApi } from "./orders.ts";
 import { productsApi } from "./products.ts";
@@ -45,6 +46,7 @@ export const API = {
   invoices: invoicesApi,
   keys: keysApi,
   mailbox: mailboxApi,
+  merchants: merchantsApi,
   onboarding: onboardingApi,
   orders: ordersApi,
   products: productsApi,

@@ -6,7 +6,9 @@ export type TableRoute =
   | "/{-$lang}/app/transactions"
   | "/{-$lang}/app/orders"
   | "/{-$lang}/app/payment-integrations"
-  | "/{-$lang}/app/invoices";
+  | "/{-$lang}/app/invoices"
+  | "/{-$lang}/app/merchants"
+  | "/{-$lang}/app/merchant-admin";
 
 /**
  * The URL's table state of a list route, a setter that replaces it (history entry per change), and DataTable's

@@ -1,0 +1,293 @@
+import type { MerchantListQuery, MerchantStage } from "@portal/domain";
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from "kysely";
+import type { DB, MerchantActionsTable, MerchantsTable } from "../db/schema.ts";
+
+/**
+ * The back-office's queries (docs/backoffice.md). Every one takes the caller's bank: a merchant of another bank is
+ * never read nor written (its id answers nothing, so the route answers 404).
+ */
+
+/** The SQL condition of an admin page stage (MERCHANT_STAGES). */
+function stageWhere<O>(q: SelectQueryBuilder<DB, "merchants", O>, stage: MerchantStage) {
+  switch (stage) {
+    case "onboarding":
+      return q.where("bank_merchant_status", "=", "pending").where("filled_business_data", "=", false);
+    case "pending_verification":
+      return q.where("bank_merchant_status", "=", "pending").where("filled_business_data", "=", true);
+    case "live":
+      return q.where("bank_merchant_status", "=", "approved").where("is_live", "=", true);
+    case "rejected":
+      return q.where("bank_merchant_status", "=", "rejected");
+  }
+}
+
+function bankMerchants(db: Kysely<DB>, bankId: number, query: Partial<MerchantListQuery>) {
+  let q = db.selectFrom("merchants").where("bank_id", "=", bankId);
+  if (query.id !== undefined) q = q.where("id", "=", query.id);
+  if (query.mcc !== undefined) q = q.where("mcc", "=", query.mcc);
+  if (query.status !== undefined) q = q.where("bank_merchant_status", "=", query.status);
+  if (query.stage !== undefined) q = stageWhere(q, query.stage);
+  return q;
+}
+
+export const MERCHANT_LIST_COLUMNS = [
+  "id",
+  "company_name",
+  "created_at",
+  "bank_merchant_status",
+  "digital_status",
+  "suspicious",
+  "is_live",
+  "live_date",
+  "mcc",
+  "filled_business_data",
+  "docs_received",
+  "deactivated",
+] as const;
+
+/** One page of the bank's merchants, newest first (index merchants_bank_status_idx / _mcc_idx / _bank_idx). */
+export async function listBankMerchants(db: Kysely<DB>, bankId: number, query: MerchantListQuery) {
+  const base = bankMerchants(db, bankId, query);
+  const [rows, total] = await Promise.all([
+    base
+      .select(MERCHANT_LIST_COLUMNS)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+/** Successful live payments (not refunds, voided or deleted) per merchant (index transactions_status_idx). */
+export async function successfulCounts(db: Kysely<DB>, merchantIds: number[]): Promise<Map<number, number>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("transactions")
+    .select(["merchant_id", (eb) => eb.fn.countAll<string>().as("n")])
+    .where("merchant_id", "in", merchantIds)
+    .where("is_live", "=", true)
+    .where("status", "=", "success")
+    .where("deleted_at", "is", null)
+    .where("parent_transaction_id", "is", null)
+    .where("is_voided", "=", false)
+    .groupBy("merchant_id")
+    .execute();
+  return new Map(rows.map((r) => [Number(r.merchant_id), Number(r.n)]));
+}
+
+/** The admin page's totals: merchants per stage, and the successful live payments and fees of the filtered ones. */
+export async function merchantOverview(db: Kysely<DB>, bankId: number, stage: MerchantStage | undefined) {
+  const counts = await db
+    .selectFrom("merchants")
+    .where("bank_id", "=", bankId)
+    .select([
+      (eb) => eb.fn.countAll<string>().as("total"),
+      sql<string>`count(*) filter (where bank_merchant_status = 'pending' and not filled_business_data)`.as(
+        "onboarding",
+      ),
+      sql<string>`count(*) filter (where bank_merchant_status = 'pending' and filled_business_data)`.as(
+        "pending_verification",
+      ),
+      sql<string>`count(*) filter (where bank_merchant_status = 'approved' and is_live)`.as("live"),
+      sql<string>`count(*) filter (where bank_merchant_status = 'rejected')`.as("rejected"),
+    ])
+    .executeTakeFirstOrThrow();
+  const merchants = bankMerchants(db, bankId, stage ? { stage } : {}).select("id");
+  const money = await db
+    .selectFrom("transactions")
+    .select([
+      "currency",
+      (eb) => eb.fn.countAll<string>().as("n"),
+      sql<string>`coalesce(sum(fees_cents), 0)`.as("fees"),
+    ])
+    .where("merchant_id", "in", merchants)
+    .where("is_live", "=", true)
+    .where("status", "=", "success")
+    .where("deleted_at", "is", null)
+    .where("parent_transaction_id", "is", null)
+    .where("is_voided", "=", false)
+    .groupBy("currency")
+    .orderBy("currency")
+    .execute();
+  return {
+    merchants: {
+      total: Number(counts.total),
+      onboarding: Number(counts.onboarding),
+      pending_verification: Number(counts.pending_verification),
+      live: Number(counts.live),
+      rejected: Number(counts.rejected),
+    },
+    transactions: money.reduce((n, r) => n + Number(r.n), 0),
+    revenue_share: money.map((r) => ({ currency: r.currency, amount_cents: Number(r.fees) })),
+  };
+}
+
+/** One merchant of the bank, or undefined (another bank's, or none). */
+export function findBankMerchant(db: Kysely<DB>, bankId: number, id: number) {
+  return db
+    .selectFrom("merchants")
+    .selectAll()
+    .where("bank_id", "=", bankId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The same, locked for an action (call inside a transaction). */
+export function lockBankMerchant(trx: Kysely<DB>, bankId: number, id: number) {
+  return trx
+    .selectFrom("merchants")
+    .selectAll()
+    .where("bank_id", "=", bankId)
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateMerchant(
+  trx: Kysely<DB>,
+  id: number,
+  values: Updateable<MerchantsTable>,
+): Promise<void> {
+  await trx.updateTable("merchants").set(values).where("id", "=", id).execute();
+}
+
+export async function recordAction(trx: Kysely<DB>, values: Insertable<MerchantActionsTable>): Promise<void> {
+  await trx.insertInto("merchant_actions").values(values).execute();
+}
+
+export async function insertComment(trx: Kysely<DB>, merchantId: number, userId: number, content: string) {
+  await trx
+    .insertInto("merchant_comments")
+    .values({ merchant_id: merchantId, user_id: userId, content })
+    .execute();
+}
+
+/** The merchant's owner (profile Merchant): the user the edit dialog changes. */
+export function findOwner(db: Kysely<DB>, merchantId: number) {
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "email"])
+    .where("merchant_id", "=", merchantId)
+    .where("profile_type", "=", "Merchant")
+    .orderBy("id")
+    .executeTakeFirst();
+}
+
+export async function usernameTaken(
+  db: Kysely<DB>,
+  username: string,
+  exceptUserId?: number,
+): Promise<boolean> {
+  let q = db.selectFrom("users").select("id").where(sql`lower(username)`, "=", username.toLowerCase());
+  if (exceptUserId !== undefined) q = q.where("id", "<>", exceptUserId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Ends every session of the merchant's users (deactivation). */
+export async function endMerchantSessions(trx: Kysely<DB>, merchantId: number): Promise<void> {
+  await trx
+    .deleteFrom("sessions")
+    .where(
+      "user_id",
+      "in",
+      trx
+        .selectFrom("users as u")
+        .leftJoin("terminals as t", "t.id", "u.terminal_id")
+        .select("u.id")
+        .where((eb) => eb.or([eb("u.merchant_id", "=", merchantId), eb("t.merchant_id", "=", merchantId)])),
+    )
+    .execute();
+}
+
+/** What the details page shows besides the merchant row, in parallel. */
+export async function merchantParts(db: Kysely<DB>, merchantId: number) {
+  const [owner, keys, branches, documents, approvals, comments, pos] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["id", "username", "email"])
+      .where("merchant_id", "=", merchantId)
+      .where("profile_type", "=", "Merchant")
+      .orderBy("id")
+      .executeTakeFirst(),
+    db
+      .selectFrom("merchant_keys")
+      .select(["kind", "is_live", "key_prefix", "public_value", "created_at"])
+      .where("merchant_id", "=", merchantId)
+      .where("revoked_at", "is", null)
+      .where("kind", "in", ["public", "secret"])
+      .orderBy("is_live")
+      .orderBy("kind")
+      .execute(),
+    db
+      .selectFrom("merchant_branches as b")
+      .select([
+        "b.id",
+        "b.branch_name",
+        "b.branch_code",
+        (eb) =>
+          eb
+            .selectFrom("terminals as t")
+            .select((e) => e.fn.countAll<string>().as("n"))
+            .whereRef("t.merchant_id", "=", "b.merchant_id")
+            .whereRef("t.branch_name", "=", "b.branch_name")
+            .as("terminals"),
+      ])
+      .where("b.merchant_id", "=", merchantId)
+      .orderBy("b.id")
+      .execute(),
+    db
+      .selectFrom("merchant_documents")
+      .select(["id", "kind", "file_name", "content_type", "size_bytes", "created_at"])
+      .where("merchant_id", "=", merchantId)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("merchant_actions as a")
+      .leftJoin("users as u", "u.id", "a.user_id")
+      .select([
+        "a.id",
+        "a.action",
+        "a.reason",
+        "a.from_status",
+        "a.to_status",
+        "a.created_at",
+        "a.user_id",
+        "u.username",
+      ])
+      .where("a.merchant_id", "=", merchantId)
+      .orderBy("a.created_at", "desc")
+      .orderBy("a.id", "desc")
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom("merchant_comments as c")
+      .leftJoin("users as u", "u.id", "c.user_id")
+      .select(["c.id", "c.content", "c.created_at", "c.user_id", "u.username"])
+      .where("c.merchant_id", "=", merchantId)
+      .orderBy("c.created_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom("terminals")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("merchant_id", "=", merchantId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { owner, keys, branches, documents, approvals, comments, pos: Number(pos.n) };
+}
+
+/** One document of the bank's merchant, with its content. */
+export function findBankDocument(db: Kysely<DB>, bankId: number, merchantId: number, documentId: number) {
+  return db
+    .selectFrom("merchant_documents as d")
+    .innerJoin("merchants as m", "m.id", "d.merchant_id")
+    .select(["d.id", "d.kind", "d.file_name", "d.content_type", "d.content"])
+    .where("m.bank_id", "=", bankId)
+    .where("d.merchant_id", "=", merchantId)
+    .where("d.id", "=", documentId)
+    .executeTakeFirst();
+}
