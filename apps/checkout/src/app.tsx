@@ -8,6 +8,7 @@ import { Icon, Loading, Problem } from "./ui.tsx";
 
 const WalletPage = lazy(() => import("./pages/wallet.tsx"));
 const ResultPage = lazy(() => import("./pages/result.tsx"));
+const ProductPage = lazy(() => import("./pages/product.tsx"));
 const LinkPage = lazy(() => import("./pages/link.tsx"));
 
 /** The checkout app: the language, the page chrome and one page per path under /checkout/. */
@@ -45,6 +46,9 @@ export function App() {
       break;
     case "/link":
       page = <LinkPage key={where.params.toString()} params={where.params} />;
+      break;
+    case "/product":
+      page = <ProductPage key={where.params.toString()} id={where.params.get("id")} />;
       break;
     default:
       page = <Problem kind="missing" />;
