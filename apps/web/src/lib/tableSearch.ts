@@ -52,6 +52,9 @@ export const ORDER_FILTERS = [
   "merchant_id",
 ] as const;
 
+/** The invoices list's filters (screens/invoices): the paid / unpaid status and the search text. */
+export const INVOICE_FILTERS = ["status", "search"] as const;
+
 export interface TableSearch {
   page?: number;
   page_size?: number;

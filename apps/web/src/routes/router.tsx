@@ -19,6 +19,7 @@ import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage
 import { getCookie, setCookie } from "../lib/cookies.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
 import {
+  INVOICE_FILTERS,
   ORDER_FILTERS,
   parsePagingSearch,
   parseTableSearch,
@@ -28,7 +29,6 @@ import {
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { parseAdminSearch, parseMerchantSearch } from "../screens/merchants/merchantSearch.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
-import { INVOICE_FILTERS } from "../screens/invoices/invoiceSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 

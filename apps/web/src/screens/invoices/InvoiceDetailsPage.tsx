@@ -1,4 +1,4 @@
-import { Accordion, Anchor, Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Accordion, Anchor, Button, CopyButton, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { InvoiceSendChannel } from "@portal/domain/api/invoices";
 import { useNavigate, useParams } from "@tanstack/react-router";
@@ -18,7 +18,6 @@ import { useLabels } from "../../i18n/useLabels.ts";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { money } from "../../lib/money.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { copyText } from "../api-keys/copyText.ts";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge.tsx";
 
 const KNOWN_ERRORS = [
@@ -75,10 +74,6 @@ export default function InvoiceDetailsPage() {
         toast.success(channel === "sms" ? t("invoices.details.sentSms") : t("invoices.details.sentEmail")),
       onError: (err) => reportInvoiceError(err, tr),
     });
-  const copy = async () => {
-    if (await copyText(d.invoice_url)) toast.success(t("invoices.details.copied"));
-    else toast.error(t("invoices.details.copyFailed"));
-  };
   const payable = d.status === "unpaid";
 
   return (
@@ -246,9 +241,13 @@ export default function InvoiceDetailsPage() {
                 >
                   {d.invoice_url}
                 </Anchor>
-                <Button size="xs" variant="default" onClick={() => void copy()} data-testid="invoice-copy">
-                  {t("invoices.details.copy")}
-                </Button>
+                <CopyButton value={d.invoice_url}>
+                  {({ copied, copy }) => (
+                    <Button size="xs" variant="default" onClick={copy} data-testid="invoice-copy">
+                      {copied ? t("invoices.details.copied") : t("invoices.details.copy")}
+                    </Button>
+                  )}
+                </CopyButton>
               </Group>
               <QrCode
                 url={d.invoice_url}
