@@ -38,8 +38,12 @@ export interface ParsedFile {
 const XLSX_MAX_INFLATED_BYTES = 24 * 1024 * 1024;
 const XLSX_MAX_ENTRIES = 200;
 
-export function bulkFileError(code: BulkFileCode, params: Record<string, string> = {}): HttpError {
-  return new HttpError(400, code, interpolate(BULK_FILE_MESSAGES[code], params));
+export function bulkFileError(
+  code: BulkFileCode,
+  params: Record<string, string> = {},
+  fields?: Record<string, string[]>,
+): HttpError {
+  return new HttpError(400, code, interpolate(BULK_FILE_MESSAGES[code], params), fields);
 }
 
 export function fileTypeOf(bytes: Buffer): BulkFileType | undefined {
@@ -273,7 +277,8 @@ export async function readBulkFile(bytes: Buffer): Promise<ParsedFile> {
   if (!header) throw bulkFileError("bulk_file_empty");
   const columns = header.map(columnOf);
   const missing = BULK_REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
-  if (missing.length > 0) throw bulkFileError("bulk_columns", { columns: missing.join(", ") });
+  if (missing.length > 0)
+    throw bulkFileError("bulk_columns", { columns: missing.join(", ") }, { columns: [...missing] });
   if (data.length > BULK_INVOICE_MAX_ROWS) throw bulkFileError("bulk_too_large");
   if (data.length === 0) throw bulkFileError("bulk_file_empty");
   const rows = data.map((cells, index) => {

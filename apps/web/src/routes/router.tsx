@@ -391,6 +391,26 @@ const homeRoute = createRoute({
   validateSearch: periodSearch,
   component: lazyRouteComponent(() => import("../screens/home/HomeScreen.tsx")),
 });
+/** Bulk invoices: the history's paging and the previewed upload (?upload=ID) in the URL. */
+const bulkInvoicesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "bulk-invoices",
+  staticData: { screen: "bulkInvoices" },
+  validateSearch: (search: Record<string, unknown>): TableSearch & { upload?: number } => {
+    const upload = Number(search.upload);
+    return {
+      ...parsePagingSearch(search),
+      ...(Number.isSafeInteger(upload) && upload > 0 ? { upload } : {}),
+    };
+  },
+  component: lazyRouteComponent(() => import("../screens/bulk-invoices/BulkInvoicesPage.tsx")),
+});
+const qrPaymentRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "qr-payment",
+  staticData: { screen: "qrPayment" },
+  component: lazyRouteComponent(() => import("../screens/qr-payment/QrPaymentPage.tsx")),
+});
 const reportsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "reports",
@@ -445,14 +465,14 @@ const routeTree = rootRoute.addChildren([
       reportsRoute,
       screenRoute("terminals"),
       screenRoute("branches"),
-      screenRoute("qrPayment"),
+      qrPaymentRoute,
       screenRoute("riskCenter"),
       screenRoute("statements"),
       screenRoute("tutorials"),
       screenRoute("settings"),
       screenRoute("profile"),
       screenRoute("terminalReports"),
-      screenRoute("bulkInvoices"),
+      bulkInvoicesRoute,
       screenRoute("activateAccount"),
     ]),
   ]),
