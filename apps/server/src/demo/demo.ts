@@ -14,6 +14,7 @@ import {
   type DemoOptions,
   generateDemoData,
 } from "./generate.ts";
+import { seedDemoInvoices } from "./invoices.ts";
 import { nextIds, storeDataset } from "./store.ts";
 
 export const CREDENTIALS_FILE = "demo-credentials.json";
@@ -71,6 +72,7 @@ export async function ensureDemoData(
     if (anyUser) return undefined;
     const data = generateDemoData({ ...options, idBase: options.idBase ?? (await nextIds(trx)) });
     await storeDataset(trx, data, dataKey);
+    await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
     return data;
   });
   const mailbox = mailboxKey(dataKey);

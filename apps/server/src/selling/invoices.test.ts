@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../db/database.ts";
+import type { DemoCredentials } from "../demo/generate.ts";
+import { seedDemoInvoices } from "../demo/invoices.ts";
 import { buildTestApp } from "../test/app.ts";
 import { createTestDatabase, describeEachDatabase } from "../test/databases.ts";
 import { fixtures, type TestSession } from "../test/fixtures.ts";
@@ -344,6 +346,28 @@ describeEachDatabase("invoices", (get) => {
     const refused = await remove(paid.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("invoice_paid");
+  });
+
+  it("seeds the demo merchant's invoices: open ones and an expired one, in both modes", async () => {
+    const fx = fixtures(app.payments.db);
+    const user = await fx.user("Merchant");
+    const session = await fx.session(user);
+    const integrations = [
+      await fx.integration(user.merchant_id!, { gateway_type: "VPC", is_live: false }),
+      await fx.integration(user.merchant_id!, { gateway_type: "VPC", is_live: true }),
+    ];
+    const credentials = {
+      merchants: [{ merchant_id: user.merchant_id!, country: "EGY", integrations }],
+    } as unknown as DemoCredentials;
+    expect(await seedDemoInvoices(app.payments.db, credentials, new Date())).toBe(6);
+    for (const isLive of [true, false]) {
+      const list = (await get_(`/api/invoices?is_live=${isLive}`, session)).json();
+      expect(list.results.map((r: { status: string }) => r.status).sort()).toEqual([
+        "expired",
+        "unpaid",
+        "unpaid",
+      ]);
+    }
   });
 
   it("needs the orders permissions: a viewer reads but cannot create", async () => {
