@@ -124,7 +124,9 @@ export async function rollup(
 
 /** Moves the pending deltas into the hourly table; answers how many hourly rows it touched. */
 export async function foldAnalytics(db: Kysely<DB>): Promise<number> {
-  const result = await sql<{ folded: string }>`select analytics_fold()::text as folded`.execute(db);
+  const result = await sql<{
+    folded: string;
+  }>`select (analytics_fold() + analytics_customer_fold())::text as folded`.execute(db);
   return Number(result.rows[0]?.folded ?? 0);
 }
 
@@ -233,17 +235,17 @@ function periodDays(scope: MerchantScope, from: Date, to: Date): { firstDay: str
   };
 }
 
-/** The label of local day `d` (a timestamp) in buckets of the granularity: also the bucket's first day. */
-function dayLabelSql(granularity: Exclude<Granularity, "hourly">): RawBuilder<string> {
+/** The first local day of the bucket of local day `day` (a date), as bucketLabel() of the domain labels it. */
+function bucketStartSql(granularity: Exclude<Granularity, "hourly">): RawBuilder<string> {
   switch (granularity) {
     case "daily":
-      return sql<string>`to_char(g.d, 'YYYY-MM-DD')`;
+      return sql<string>`day`;
     case "weekly":
-      return sql<string>`to_char(date_trunc('week', g.d), 'YYYY-MM-DD')`;
+      return sql<string>`date_trunc('week', day)::date`;
     case "monthly":
-      return sql<string>`to_char(g.d, 'YYYY-MM-01')`;
+      return sql<string>`date_trunc('month', day)::date`;
     case "yearly":
-      return sql<string>`to_char(g.d, 'YYYY-01-01')`;
+      return sql<string>`date_trunc('year', day)::date`;
   }
 }
 
@@ -279,19 +281,26 @@ export async function payingCustomerCounts(
 ): Promise<{ label: string | null; currency: string; customers: string }[]> {
   const chain = channel === "all" ? "*" : channel;
   const { firstDay, lastDay } = periodDays(scope, from, to);
-  const bucketLabel = dayLabelSql(granularity === "hourly" ? "daily" : granularity);
+  const start = bucketStartSql(granularity === "hourly" ? "daily" : granularity);
+  const where = sql`${ofScope(scope)} and is_live = ${scope.isLive} and channel = ${chain}
+    and day >= ${firstDay}::date and day <= ${lastDay}::date`;
   const [days, hours] = await Promise.all([
+    // Per day first (few rows), then per bucket: the labels are computed once per bucket.
     sql<{ label: string | null; currency: string; total: string | null; in_bucket: string | null }>`
-      with days as (
-        select g.d::timestamp at time zone ${scope.timeZone} as hour, ${bucketLabel} as label
-        from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as g(d)
-      )
-      select days.label, c.currency,
-        coalesce(sum(c.payments) filter (where c.dim_value collate "C" < ${firstDay}), 0)::text as total,
-        coalesce(sum(c.payments) filter (where c.dim_value collate "C" < greatest(days.label, ${firstDay})), 0)::text as in_bucket
-      from ${customerRows(scope, "customers@day", scope.isLive, from, to, chain)} c
-      join days on days.hour = c.hour
-      group by grouping sets ((c.currency), (days.label, c.currency))`.execute(db),
+      select to_char(bucket, 'YYYY-MM-DD') as label, currency, sum(total)::text as total,
+        sum(in_bucket)::text as in_bucket
+      from (
+        select ${start} as bucket, currency,
+          coalesce(sum(customers) filter (where prev < ${firstDay}::date), 0) as total,
+          coalesce(sum(customers) filter (where prev < greatest(${start}, ${firstDay}::date)), 0) as in_bucket
+        from (
+          select day, currency, prev, customers from analytics_customer_cells where ${where}
+          union all
+          select day, currency, prev, customers from analytics_customer_cell_deltas where ${where}
+        ) c
+        group by day, currency
+      ) d
+      group by grouping sets ((currency), (bucket, currency))`.execute(db),
     granularity === "hourly"
       ? sql<{ label: string; currency: string; customers: string }>`
       select ${labelSql("hourly", scope.timeZone)} as label, currency, sum(payments)::text as customers

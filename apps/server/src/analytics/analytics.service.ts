@@ -10,7 +10,6 @@ import {
   isCountry,
   localDayOf,
   type PeriodBucket,
-  type PointFigures,
   type ReportCards,
   type ReportPoint,
   type ReportsAnswer,
@@ -75,17 +74,6 @@ function range(period: ResolvedPeriod, query: AnalyticsQuery): AnalyticsRange {
 
 const gross = (m: Measures) => m.success_amount;
 const net = (m: Measures) => m.success_amount - m.refunded_amount;
-
-function figures(m: Measures): PointFigures {
-  return {
-    count: m.payments,
-    amount: m.amount,
-    success_count: m.success_count,
-    gross_amount: gross(m),
-    refunded_amount: m.refunded_amount,
-    net_amount: net(m),
-  };
-}
 
 /** Sums rows by a key. */
 function sumBy(rows: RollupRow[], key: (r: RollupRow) => string): Map<string, Measures> {
@@ -199,22 +187,26 @@ export async function homeFigures(
       total_orders: compared(o.orders, po ? po.orders : null),
       orders_with_delivery: compared(o.orders_delivery, po ? po.orders_delivery : null),
     });
+    // Compact: one array per figure the charts draw (issue 17), following the buckets.
     const byBucket = byLabel(cur);
     const prevByBucket = prev ? byLabel(prev) : null;
+    const at = period.buckets.map((b) => byBucket.get(b.bucket));
+    const before = prevByBucket
+      ? period.buckets.map((_, i) => {
+          const cb = period.comparisonBuckets[i];
+          return cb ? (prevByBucket.get(cb.bucket) ?? emptyMeasures()) : null;
+        })
+      : null;
     series.push({
       currency,
-      points: pointsOf(
-        period.buckets,
-        cmp ? period.comparisonBuckets : null,
-        byBucket,
-        prevByBucket,
-        (b, m, pm) => ({
-          bucket: b.bucket,
-          start: b.start.toISOString(),
-          ...figures(m),
-          previous: pm ? figures(pm) : null,
-        }),
-      ),
+      count: at.map((m) => m?.payments ?? 0),
+      success_count: at.map((m) => m?.success_count ?? 0),
+      gross_amount: at.map((m) => (m ? gross(m) : 0)),
+      net_amount: at.map((m) => (m ? net(m) : 0)),
+      previous: before && {
+        count: before.map((m) => m?.payments ?? null),
+        gross_amount: before.map((m) => (m ? gross(m) : null)),
+      },
       channels: breakdown(cur, prev, (r) => r.channel),
       methods: breakdown(cur, prev, (r) => r.dim_value),
     });
@@ -223,7 +215,7 @@ export async function homeFigures(
   return {
     range: range(period, query),
     currencies,
-    buckets: period.buckets.map((b) => ({ bucket: b.bucket, start: b.start.toISOString() })),
+    buckets: period.buckets.map((b) => b.bucket),
     cards,
     series,
     recent_orders:

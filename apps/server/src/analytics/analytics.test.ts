@@ -150,7 +150,7 @@ async function checkHome(db: Kysely<DB>, merchantId: number, input: Partial<Anal
   const query = analyticsQuerySchema.parse(input);
   const e = await expected(db, merchantId, query);
   const answer: HomeAnswer = await homeFigures(db, e.scope, query, NOW, ALL_LISTS);
-  expect(answer.buckets.map((b) => b.bucket)).toEqual(e.period.buckets.map((b) => b.bucket));
+  expect(answer.buckets).toEqual(e.period.buckets.map((b) => b.bucket));
   const orders = await db
     .selectFrom("orders")
     .selectAll()
@@ -188,12 +188,25 @@ async function checkHome(db: Kysely<DB>, merchantId: number, input: Partial<Anal
   for (const s of answer.series) {
     const cur = e.byCurrency(e.current, s.currency);
     const prev = e.previous && e.byCurrency(e.previous, s.currency);
-    s.points.forEach((p, i) => {
-      const { previous, bucket, start, ...got } = p;
-      expect(got, `${s.currency} ${bucket}`).toEqual(e.figures(e.byLabel(cur, bucket)));
+    // Compact series (issue 17): one array per drawn figure, following the buckets.
+    for (const key of ["count", "success_count", "gross_amount", "net_amount"] as const) {
+      expect(s[key]).toHaveLength(answer.buckets.length);
+    }
+    expect(s.previous === null).toBe(prev === null);
+    answer.buckets.forEach((bucket, i) => {
+      const f = e.figures(e.byLabel(cur, bucket));
+      expect(
+        [s.count[i], s.success_count[i], s.gross_amount[i], s.net_amount[i]],
+        `${s.currency} ${bucket}`,
+      ).toEqual([f.count, f.success_count, f.gross_amount, f.net_amount]);
       const cb = e.period.comparisonBuckets[i];
-      expect(previous).toEqual(prev ? (cb ? e.figures(e.byLabel(prev, cb.bucket)) : e.figures([])) : null);
-      expect(start).toBe(e.period.buckets[i]!.start.toISOString());
+      if (prev && s.previous) {
+        const p = cb ? e.figures(e.byLabel(prev, cb.bucket)) : null;
+        expect([s.previous.count[i], s.previous.gross_amount[i]], `previous ${bucket}`).toEqual([
+          p ? p.count : null,
+          p ? p.gross_amount : null,
+        ]);
+      }
     });
     const methods = [...new Set(cur.map((t) => t.gateway_type))].sort();
     expect(s.methods.map((m) => m.key)).toEqual(methods);
@@ -454,7 +467,7 @@ describeEachDatabase("analytics rollup", (get) => {
       NOW,
       ALL_LISTS,
     );
-    const byDay = Object.fromEntries(week.series[0]!.points.map((p) => [p.bucket, p.gross_amount]));
+    const byDay = Object.fromEntries(week.buckets.map((b, i) => [b, week.series[0]!.gross_amount[i]]));
     expect(byDay).toMatchObject({ "2026-11-24": 100, "2026-11-25": 200, "2026-11-19": 0 });
     expect(Object.keys(byDay)).toHaveLength(7);
     expect(week.cards[0]?.successful.amount.value).toBe(300);
@@ -465,7 +478,7 @@ describeEachDatabase("analytics rollup", (get) => {
       NOW,
       ALL_LISTS,
     );
-    expect(hourly.series[0]!.points.find((p) => p.bucket === "2026-11-24T23:00")?.gross_amount).toBe(100);
+    expect(hourly.series[0]!.gross_amount[hourly.buckets.indexOf("2026-11-24T23:00")]).toBe(100);
   });
 });
 

@@ -151,9 +151,9 @@ describeEachDatabase("analytics customers", (get) => {
     for (const q of QUERIES) await check(q);
   };
 
-  /** The folded customer rows of the merchant, without zeros, in a stable order. */
-  const customerRollup = async () =>
-    (
+  /** The customer rows of the merchant (rollup dims and day cells, folded or not), without zeros, in order. */
+  const customerRollup = async () => [
+    ...(
       await sql<{ key: string }>`
         select dim || ' ' || hour::text || ' ' || is_live || ' ' || currency || ' ' || channel || ' ' || dim_value
           || ' ' || sum(payments) as key
@@ -165,7 +165,21 @@ describeEachDatabase("analytics customers", (get) => {
         group by dim, hour, is_live, currency, channel, dim_value
         having sum(payments) <> 0
         order by 1`.execute(db)
-    ).rows.map((x) => x.key);
+    ).rows.map((x) => x.key),
+    ...(
+      await sql<{ key: string }>`
+        select 'cell ' || day::text || ' ' || is_live || ' ' || currency || ' ' || channel || ' ' || prev::text
+          || ' ' || sum(customers) as key
+        from (select day, is_live, currency, channel, prev, customers from analytics_customer_cells
+              where merchant_id = ${merchantId}
+              union all
+              select day, is_live, currency, channel, prev, customers from analytics_customer_cell_deltas
+              where merchant_id = ${merchantId}) x
+        group by day, is_live, currency, channel, prev
+        having sum(customers) <> 0
+        order by 1`.execute(db)
+    ).rows.map((x) => x.key),
+  ];
 
   beforeAll(async () => {
     db = get().database.db;

@@ -19,6 +19,7 @@ import * as m0020keyedRefundOtps from "./migrations/0020_keyed_refund_otps.ts";
 import * as m0021oneOperationScope from "./migrations/0021_one_operation_scope.ts";
 import * as m0029bulkInvoiceUploads from "./migrations/0029_bulk_invoice_uploads.ts";
 import * as m0022customerRollup from "./migrations/0022_customer_rollup.ts";
+import * as m0023analyticsRebuild from "./migrations/0023_analytics_rebuild.ts";
 import * as m0024invoicesSms from "./migrations/0024_invoices_sms.ts";
 import * as m0025imagesAndPaymentLinks from "./migrations/0025_images_and_payment_links.ts";
 import * as m0027backofficeMerchants from "./migrations/0027_backoffice_merchants.ts";
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0021_one_operation_scope": m0021oneOperationScope,
   "0029_bulk_invoice_uploads": m0029bulkInvoiceUploads,
   "0022_customer_rollup": m0022customerRollup,
+  "0023_analytics_rebuild": m0023analyticsRebuild,
   "0024_invoices_sms": m0024invoicesSms,
   "0025_images_and_payment_links": m0025imagesAndPaymentLinks,
   "0027_backoffice_merchants": m0027backofficeMerchants,

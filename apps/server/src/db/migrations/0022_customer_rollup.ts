@@ -8,17 +8,18 @@ import { type Kysely, sql } from "kysely";
  *   how many successful, not voided payments (parent rows with a customer) the customer made. Kept by row triggers
  *   on transactions (`analytics_customers_*`), under a per-customer advisory lock so that two payments of one
  *   customer never read each other's half-written state.
- * - From it, delta rows into `analytics_deltas` (so the fold, `analytics_hourly` and the readers' "rollup plus
- *   unfolded deltas" stay as they are), each with `payments` = a number of customers:
- *   - dim `customers`: `hour` the instant of a local hour, the customers who paid in that hour;
- *   - dim `customers@day`: `hour` the instant a local day starts, `dim_value` the customer's previous paying day
- *     ('YYYY-MM-DD', or '' for none or more than 731 days before): a cell (day, previous day) counts customers
- *     whose paying days follow one another so. The distinct customers of any range of days [a, b) are the cells with
- *     a <= day < b and previous day < a (each customer counts once, on its first paying day in the range), so a
- *     year reads a few hundred cells per day at most instead of the year's payments. A day the customer gains
- *     between days p and n moves n's cell from (n, p) to (n, d) and adds (d, p); losing it does the reverse.
+ * - From it, counts of customers (delta rows, folded like the rollup, so a payment shows at once and concurrent
+ *   payments never wait on a shared counter row):
+ *   - dim `customers` of `analytics_deltas`/`analytics_hourly`: `hour` the instant of a local hour, `payments` the
+ *     customers who paid in that hour (hourly buckets);
+ *   - `analytics_customer_cells` (deltas in `analytics_customer_cell_deltas`, folded by analytics_customer_fold()):
+ *     per local `day`, the customers whose previous paying day is `prev` ('-infinity' for none, or more than 731
+ *     days before). The distinct customers of any range of days [a, b) are the cells with a <= day < b and
+ *     prev < a: each customer counts once, on its first paying day in the range. A year reads the cells of 365
+ *     days (about a hundred each in the benchmark) instead of the year's payments. A paying day the customer gains
+ *     between its days p and n moves n's cell from (n, p) to (n, d) and adds (d, p); losing it does the reverse.
  *   Channel `*` is the chain of all channels together (a customer paying by Ecommerce and POS counts once).
- *   - dim `new_customers` and `new_customers@day` (is_live false, currency and channel ''): customers by
+ *   - dims `new_customers` and `new_customers@day` (is_live false, currency and channel ''): customers by
  *     `customers.created_at`, kept by row triggers on customers.
  * Existing rows are filled set-based by analytics_customers_rebuild(null), which the benchmark also uses after a
  * bulk seed made without the customer triggers.
@@ -64,12 +65,39 @@ begin
 end
 $fn$`;
 
-/** A cell of the day chain: day d after previous day p (null: none), sign s. */
-const CELL = `create function analytics_customer_cell(m bigint, live boolean, cur text, ch text, zone text, d date,
-  p date, s integer) returns void language sql as $fn$
-  insert into analytics_deltas (merchant_id, is_live, dim, hour, currency, channel, dim_value, payments)
-  values (m, live, 'customers@day', d::timestamp at time zone zone, cur, ch,
-    case when p is null or p < d - 731 then '' else to_char(p, 'YYYY-MM-DD') end, s)
+/** A cell of the day chain: day d after previous day p (null: none), sign s; more than 731 days back is none. */
+const CELL = `create function analytics_customer_cell(m bigint, live boolean, cur text, ch text, d date, p date,
+  s integer) returns void language sql as $fn$
+  insert into analytics_customer_cell_deltas (merchant_id, is_live, channel, day, currency, prev, customers)
+  values (m, live, ch, d, cur, case when p is null or p < d - 731 then '-infinity'::date else p end, s)
+$fn$`;
+
+/**
+ * Moves the pending cell deltas into analytics_customer_cells (one process at a time), as analytics_fold() does
+ * for the rollup; foldAnalytics() runs both. Answers how many cells it touched.
+ */
+const FOLD = `create function analytics_customer_fold() returns bigint language plpgsql as $fn$
+declare
+  folded bigint;
+begin
+  if not pg_try_advisory_xact_lock(hashtext('analytics_customer_fold')) then
+    return 0;
+  end if;
+  with moved as (
+    delete from analytics_customer_cell_deltas returning *
+  ), grouped as (
+    select merchant_id, is_live, channel, day, currency, prev, sum(customers)::bigint as customers
+    from moved group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+  ), upserted as (
+    insert into analytics_customer_cells (merchant_id, is_live, channel, day, currency, prev, customers)
+    select * from grouped
+    on conflict (merchant_id, is_live, channel, day, currency, prev)
+      do update set customers = analytics_customer_cells.customers + excluded.customers
+    returning 1
+  )
+  select count(*) into folded from upserted;
+  return folded;
+end
 $fn$`;
 
 /**
@@ -96,10 +124,10 @@ begin
   select local_hour::date into nx from analytics_customer_hours where merchant_id = m and customer_id = cust
     and is_live = live and currency = cur and local_hour >= (d + 1)::timestamp and (ch = '*' or channel = ch)
     order by local_hour limit 1;
-  perform analytics_customer_cell(m, live, cur, ch, zone, d, p, s);
+  perform analytics_customer_cell(m, live, cur, ch, d, p, s);
   if nx is not null then
-    perform analytics_customer_cell(m, live, cur, ch, zone, nx, p, -s);
-    perform analytics_customer_cell(m, live, cur, ch, zone, nx, d, s);
+    perform analytics_customer_cell(m, live, cur, ch, nx, p, -s);
+    perform analytics_customer_cell(m, live, cur, ch, nx, d, s);
   end if;
 end
 $fn$`;
@@ -167,10 +195,12 @@ ${newCustomer("new", 1)}`,
 const REBUILD = `create function analytics_customers_rebuild(m bigint) returns void language plpgsql as $fn$
 begin
   delete from analytics_customer_hours where m is null or merchant_id = m;
+  delete from analytics_customer_cells where m is null or merchant_id = m;
+  delete from analytics_customer_cell_deltas where m is null or merchant_id = m;
   delete from analytics_hourly where (m is null or merchant_id = m)
-    and dim in ('customers', 'customers@day', 'new_customers', 'new_customers@day');
+    and dim in ('customers', 'new_customers', 'new_customers@day');
   delete from analytics_deltas where (m is null or merchant_id = m)
-    and dim in ('customers', 'customers@day', 'new_customers', 'new_customers@day');
+    and dim in ('customers', 'new_customers', 'new_customers@day');
   insert into analytics_customer_hours (merchant_id, customer_id, is_live, currency, local_hour, channel, payments)
   select t.merchant_id, t.customer_id, t.is_live, t.currency,
     date_trunc('hour', t.created_at at time zone analytics_zone(z.country)), t.channel, count(*)
@@ -192,10 +222,9 @@ begin
   where m is null or h.merchant_id = m
   group by h.merchant_id, h.is_live, h.local_hour, z.country, h.currency;
   -- The day chains: each paying day with the customer's previous one, per channel and all channels.
-  insert into analytics_hourly (merchant_id, is_live, dim, hour, currency, channel, dim_value, payments)
-  select c.merchant_id, c.is_live, 'customers@day', c.day::timestamp at time zone analytics_zone(z.country),
-    c.currency, c.channel,
-    case when c.prev is null or c.prev < c.day - 731 then '' else to_char(c.prev, 'YYYY-MM-DD') end, count(*)
+  insert into analytics_customer_cells (merchant_id, is_live, channel, day, currency, prev, customers)
+  select c.merchant_id, c.is_live, c.channel, c.day, c.currency,
+    case when c.prev is null or c.prev < c.day - 731 then '-infinity'::date else c.prev end, count(*)
   from (
     select d.*, lag(d.day) over (partition by d.merchant_id, d.is_live, d.currency, d.channel, d.customer_id
       order by d.day) as prev
@@ -206,8 +235,8 @@ begin
       select distinct merchant_id, is_live, currency, '*', customer_id, local_hour::date
       from analytics_customer_hours where m is null or merchant_id = m
     ) d
-  ) c join merchants z on z.id = c.merchant_id
-  group by 1, 2, 3, 4, 5, 6, 7;
+  ) c
+  group by 1, 2, 3, 4, 5, 6;
   -- New customers by created_at, hour and local-day grains (customers have no mode: is_live false).
   insert into analytics_hourly (merchant_id, is_live, dim, hour, currency, channel, dim_value, payments)
   select c.merchant_id, false, g.dim, g.at, '', '', '', count(*)
@@ -233,7 +262,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   payments integer not null,
   primary key (merchant_id, customer_id, is_live, currency, local_hour, channel)
 )`,
+    `create table analytics_customer_cells (
+  merchant_id bigint not null,
+  is_live boolean not null,
+  channel text not null,
+  day date not null,
+  currency text not null,
+  prev date not null,
+  customers bigint not null,
+  primary key (merchant_id, is_live, channel, day, currency, prev) include (customers)
+)`,
+    `create table analytics_customer_cell_deltas (
+  merchant_id bigint not null,
+  is_live boolean not null,
+  channel text not null,
+  day date not null,
+  currency text not null,
+  prev date not null,
+  customers bigint not null
+)`,
+    "create index analytics_customer_cell_deltas_idx on analytics_customer_cell_deltas (merchant_id, is_live, channel, day)",
     CELL,
+    FOLD,
     MOVED,
     STEP,
     ...TRANSACTION_FUNCTIONS,

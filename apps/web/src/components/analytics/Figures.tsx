@@ -8,9 +8,15 @@ import { dirOfLang, seriesRows } from "./chartData.ts";
 import { EmptyState } from "./QueryStates.tsx";
 import { StatCard, type StatCardProps } from "./StatCard.tsx";
 
-/** The figures of a series point the home and reports charts draw (both answers' points have them). */
+/**
+ * The figures of a series point the home and reports charts draw (the reports answer's points have them; the
+ * home answer's compact series become such points by pointsOfSeries).
+ */
 type PointFigures = { count: number; success_count: number; gross_amount: number; net_amount: number };
-type FiguresPoint = PointFigures & { bucket: string; previous: PointFigures | null };
+type FiguresPoint = PointFigures & {
+  bucket: string;
+  previous: { count: number; gross_amount: number } | null;
+};
 
 /**
  * What the home and reports figures of one currency share: the language and its direction, the currency's

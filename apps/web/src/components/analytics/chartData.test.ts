@@ -5,6 +5,7 @@ import {
   forDirection,
   isEmptySeries,
   ofCurrency,
+  pointsOfSeries,
   selectedCurrency,
   seriesRows,
   splitByCurrency,
@@ -61,5 +62,49 @@ describe("chart data shaping", () => {
     }));
     expect(isEmptySeries(rows, ["a", "b"])).toBe(true);
     expect(isEmptySeries([{ label: "x", a: 0, b: 2 }], ["a", "b"])).toBe(false);
+  });
+});
+
+describe("pointsOfSeries", () => {
+  it("turns the home answer's compact arrays into one point per bucket, with the comparison when there is one", () => {
+    const buckets = ["2026-11-24T00:00", "2026-11-24T01:00", "2026-11-24T02:00"];
+    const series = {
+      count: [3, 0, 1],
+      success_count: [2, 0, 1],
+      gross_amount: [5000, 0, 700],
+      net_amount: [4000, 0, 700],
+      previous: { count: [1, 2, null], gross_amount: [100, 0, null] },
+    };
+    expect(pointsOfSeries(buckets, series)).toEqual([
+      {
+        bucket: "2026-11-24T00:00",
+        count: 3,
+        success_count: 2,
+        gross_amount: 5000,
+        net_amount: 4000,
+        previous: { count: 1, gross_amount: 100 },
+      },
+      {
+        bucket: "2026-11-24T01:00",
+        count: 0,
+        success_count: 0,
+        gross_amount: 0,
+        net_amount: 0,
+        previous: { count: 2, gross_amount: 0 },
+      },
+      {
+        bucket: "2026-11-24T02:00",
+        count: 1,
+        success_count: 1,
+        gross_amount: 700,
+        net_amount: 700,
+        previous: null,
+      },
+    ]);
+    expect(pointsOfSeries(buckets, { ...series, previous: null }).map((p) => p.previous)).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 });

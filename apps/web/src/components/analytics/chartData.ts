@@ -70,6 +70,47 @@ export function ofCurrency<T extends { currency: string }>(
   return currency === undefined ? undefined : list.find((item) => item.currency === currency);
 }
 
+/** The figures of one bucket the home and reports charts draw; `previous`: the comparison's (or null). */
+export interface ChartPoint {
+  bucket: string;
+  count: number;
+  success_count: number;
+  gross_amount: number;
+  net_amount: number;
+  previous: { count: number; gross_amount: number } | null;
+}
+
+/**
+ * The home answer's compact series (one array per figure, following its bucket labels; issue 17) as one point
+ * per bucket, the shape the charts' rows are made from.
+ */
+export function pointsOfSeries(
+  buckets: readonly string[],
+  series: {
+    count: readonly number[];
+    success_count: readonly number[];
+    gross_amount: readonly number[];
+    net_amount: readonly number[];
+    previous: { count: readonly (number | null)[]; gross_amount: readonly (number | null)[] } | null;
+  },
+): ChartPoint[] {
+  return buckets.map((bucket, i) => {
+    const previousCount = series.previous?.count[i] ?? null;
+    const previousGross = series.previous?.gross_amount[i] ?? null;
+    return {
+      bucket,
+      count: series.count[i] ?? 0,
+      success_count: series.success_count[i] ?? 0,
+      gross_amount: series.gross_amount[i] ?? 0,
+      net_amount: series.net_amount[i] ?? 0,
+      previous:
+        previousCount === null || previousGross === null
+          ? null
+          : { count: previousCount, gross_amount: previousGross },
+    };
+  });
+}
+
 /** Splits rows that carry a currency into one group per currency, in first-seen order. */
 export function splitByCurrency<T extends { currency: string }>(rows: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();

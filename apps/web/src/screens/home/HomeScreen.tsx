@@ -5,7 +5,7 @@ import { useHomeAnalytics } from "../../api/analytics.api.ts";
 import { useSession } from "../../auth/session.ts";
 import { AnalyticsPage } from "../../components/analytics/AnalyticsPage.tsx";
 import { ChartPanel } from "../../components/analytics/ChartPanel.tsx";
-import { ofCurrency } from "../../components/analytics/chartData.ts";
+import { ofCurrency, pointsOfSeries } from "../../components/analytics/chartData.ts";
 import { StatCards, useFigures } from "../../components/analytics/Figures.tsx";
 import { usePeriodState } from "../../components/analytics/usePeriodState.ts";
 import type { PeriodState } from "../../lib/periodSearch.ts";
@@ -57,8 +57,9 @@ function HomeFigures({
   );
   const cards = ofCurrency(answer.cards, currency);
   const series = ofCurrency(answer.series, currency);
-  const insights = countRows(series?.points ?? []);
-  const revenue = volumeRows(series?.points ?? []);
+  const points = series ? pointsOfSeries(answer.buckets, series) : [];
+  const insights = countRows(points);
+  const revenue = volumeRows(points);
   const channels = (series?.channels ?? []).map((c) => ({
     label: t(`home.period.channels.${c.key === "POS" ? "POS" : c.key === "Ecommerce" ? "Ecommerce" : "all"}`),
     amount: c.gross_amount.value,
