@@ -15,6 +15,7 @@ import {
   generateDemoData,
 } from "./generate.ts";
 import { seedDemoInvoices } from "./invoices.ts";
+import { seedDemoProducts } from "./products.ts";
 import { nextIds, storeDataset } from "./store.ts";
 
 export const CREDENTIALS_FILE = "demo-credentials.json";
@@ -72,6 +73,7 @@ export async function ensureDemoData(
     if (anyUser) return undefined;
     const data = generateDemoData({ ...options, idBase: options.idBase ?? (await nextIds(trx)) });
     await storeDataset(trx, data, dataKey);
+    await seedDemoProducts(trx, data.credentials, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
     return data;
   });

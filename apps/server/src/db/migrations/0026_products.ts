@@ -12,7 +12,7 @@ import { runStatements } from "../statements.ts";
  * image_id names an image of the image store (0025, images/): checked to be the merchant's own when a product is
  * saved.
  *
- * The merchant product id is unique per merchant among products not deleted (a unique index: two concurrent
+ * The merchant product id is unique per merchant and mode among products not deleted (a unique index: two concurrent
  * creations with one id cannot both succeed).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -38,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   deleted_at timestamptz
 );
 create index products_merchant_idx on products (merchant_id, is_live, created_at desc, id desc) where deleted_at is null;
-create unique index products_merchant_product_id_key on products (merchant_id, merchant_product_id)
+create unique index products_merchant_product_id_key on products (merchant_id, is_live, merchant_product_id)
   where merchant_product_id is not null and deleted_at is null;
 create table product_reservations (
   order_id bigint primary key references orders(id),
