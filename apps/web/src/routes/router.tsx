@@ -29,6 +29,7 @@ import {
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { parseAdminSearch, parseMerchantSearch } from "../screens/merchants/merchantSearch.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
+import { parseLinkSearch } from "../screens/payment-links/linkSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 
@@ -419,6 +420,21 @@ const reportsRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/reports/ReportsScreen.tsx")),
 });
 
+/** Payment links (quick links): the list with its filters, page and open link in the URL, and the create form. */
+const paymentLinksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "payment-links",
+  staticData: { screen: "paymentLinks" },
+  validateSearch: parseLinkSearch,
+  component: lazyRouteComponent(() => import("../screens/payment-links/PaymentLinksPage.tsx")),
+});
+const newPaymentLinkRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "payment-links/new",
+  staticData: { screen: "newPaymentLink" },
+  component: lazyRouteComponent(() => import("../screens/payment-links/NewPaymentLinkPage.tsx")),
+});
+
 const routeTree = rootRoute.addChildren([
   langRoute.addChildren([
     indexRoute,
@@ -450,8 +466,8 @@ const routeTree = rootRoute.addChildren([
       invoicesRoute,
       newInvoiceRoute,
       invoiceDetailsRoute,
-      screenRoute("paymentLinks"),
-      screenRoute("newPaymentLink"),
+      paymentLinksRoute,
+      newPaymentLinkRoute,
       productsRoute,
       newProductRoute,
       screenRoute("customers"),
