@@ -1,6 +1,13 @@
 import type { MerchantListQuery, MerchantStage } from "@portal/domain";
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from "kysely";
-import type { DB, MerchantActionsTable, MerchantsTable } from "../db/schema.ts";
+import type {
+  DB,
+  MerchantActionsTable,
+  MerchantBranchesTable,
+  MerchantsTable,
+  TerminalsTable,
+  UsersTable,
+} from "../db/schema.ts";
 
 /**
  * The back-office's queries (docs/backoffice.md). Every one takes the caller's bank: a merchant of another bank is
@@ -290,4 +297,39 @@ export function findBankDocument(db: Kysely<DB>, bankId: number, merchantId: num
     .where("d.merchant_id", "=", merchantId)
     .where("d.id", "=", documentId)
     .executeTakeFirst();
+}
+
+/** The owner's login (the edit dialog). */
+export async function updateOwner(
+  trx: Kysely<DB>,
+  userId: number,
+  values: Updateable<UsersTable>,
+): Promise<void> {
+  await trx.updateTable("users").set(values).where("id", "=", userId).execute();
+}
+
+export async function bankCountry(trx: Kysely<DB>, bankId: number): Promise<string> {
+  return (await trx.selectFrom("banks").select("country").where("id", "=", bankId).executeTakeFirstOrThrow())
+    .country;
+}
+
+export async function insertMerchant(trx: Kysely<DB>, values: Insertable<MerchantsTable>): Promise<number> {
+  const row = await trx.insertInto("merchants").values(values).returning("id").executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertOwner(trx: Kysely<DB>, values: Insertable<UsersTable>): Promise<number> {
+  const row = await trx.insertInto("users").values(values).returning("id").executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertBranch(
+  trx: Kysely<DB>,
+  values: Insertable<MerchantBranchesTable>,
+): Promise<void> {
+  await trx.insertInto("merchant_branches").values(values).execute();
+}
+
+export async function insertTerminal(trx: Kysely<DB>, values: Insertable<TerminalsTable>): Promise<void> {
+  await trx.insertInto("terminals").values(values).execute();
 }

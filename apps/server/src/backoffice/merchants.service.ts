@@ -24,14 +24,20 @@ import { enqueueEmail } from "../mail/outbox.repository.ts";
 import { hashPassword } from "../security/passwords.ts";
 import { notFoundError } from "../transactions/scope.ts";
 import {
+  bankCountry,
   endMerchantSessions,
   findBankMerchant,
   findOwner,
+  insertBranch,
   insertComment,
+  insertMerchant,
+  insertOwner,
+  insertTerminal,
   lockBankMerchant,
   merchantParts,
   recordAction,
   updateMerchant,
+  updateOwner,
   usernameTaken,
 } from "./merchants.repository.ts";
 import { merchantActivationEmail } from "./templates.ts";
@@ -75,7 +81,9 @@ export function listItem(m: ListRow, successful: number): MerchantListItem {
     created_at: m.created_at.toISOString(),
     bank_merchant_status: m.bank_merchant_status as MerchantListItem["bank_merchant_status"],
     digital_status: m.digital_status as MerchantListItem["digital_status"],
-    suspicious: m.suspicious as MerchantListItem["suspicious"],
+    // Rows written before the back-office may say "suspicious" for yes.
+    suspicious:
+      m.suspicious === "yes" || m.suspicious === "suspicious" ? "yes" : m.suspicious === "no" ? "no" : "none",
     is_live: m.is_live,
     live_date: m.live_date ? m.live_date.toISOString() : null,
     mcc: m.mcc,
@@ -466,14 +474,9 @@ export async function edit(
     if (body.username && owner && body.username !== owner.username) {
       if (await usernameTaken(trx, body.username, owner.id))
         throw new HttpError(400, "validation", "Invalid request.", { username: [USERNAME_TAKEN] });
-      await trx.updateTable("users").set({ username: body.username }).where("id", "=", owner.id).execute();
+      await updateOwner(trx, owner.id, { username: body.username });
     }
-    if (hash && owner)
-      await trx
-        .updateTable("users")
-        .set({ password_hash: hash, is_temp_password: true })
-        .where("id", "=", owner.id)
-        .execute();
+    if (hash && owner) await updateOwner(trx, owner.id, { password_hash: hash, is_temp_password: true });
     const change: Change = {};
     if (body.settlment_merchant_number !== undefined) {
       const profile = { ...((m.bank_profile ?? {}) as Record<string, unknown>) };
@@ -510,58 +513,43 @@ export async function addMerchant(
       throw new HttpError(400, "validation", "Invalid request.", {
         branches: ["Each branch needs its own branch id."],
       });
-    const bank = await trx
-      .selectFrom("banks")
-      .select("country")
-      .where("id", "=", ctx.bankId)
-      .executeTakeFirstOrThrow();
+    const country = await bankCountry(trx, ctx.bankId);
     const { username, password: _, merchant_name, branches, mcc, email, phone_number, ...profile } = body;
-    const merchant = await trx
-      .insertInto("merchants")
-      .values({
-        company_name: merchant_name,
-        country: bank.country,
-        bank_id: ctx.bankId,
-        phones: JSON.stringify([phone_number]),
-        emails: JSON.stringify([email]),
-        mcc: mcc ?? null,
-        bank_profile: jsonb({ ...profile, phone_number }),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const merchantId = Number(merchant.id);
-    const owner = await trx
-      .insertInto("users")
-      .values({
-        username,
-        email,
-        password_hash: hash,
-        profile_type: "Merchant",
-        merchant_id: merchantId,
-        country: bank.country,
-        permissions: [],
-        is_temp_password: true,
-        // Active once the owner opens the activation link (auth: reactivate).
-        is_active: false,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const merchantId = await insertMerchant(trx, {
+      company_name: merchant_name,
+      country,
+      bank_id: ctx.bankId,
+      phones: JSON.stringify([phone_number]),
+      emails: JSON.stringify([email]),
+      mcc: mcc ?? null,
+      bank_profile: jsonb({ ...profile, phone_number }),
+    });
+    const ownerId = await insertOwner(trx, {
+      username,
+      email,
+      password_hash: hash,
+      profile_type: "Merchant",
+      merchant_id: merchantId,
+      country,
+      permissions: [],
+      is_temp_password: true,
+      // Active once the owner opens the activation link (auth: reactivate).
+      is_active: false,
+    });
     for (const b of branches) {
-      await trx
-        .insertInto("merchant_branches")
-        .values({ merchant_id: merchantId, branch_name: b.branch_name, branch_code: b.branch_id })
-        .execute();
+      await insertBranch(trx, {
+        merchant_id: merchantId,
+        branch_name: b.branch_name,
+        branch_code: b.branch_id,
+      });
       for (let i = 1; i <= b.no_of_terminals; i++)
-        await trx
-          .insertInto("terminals")
-          .values({
-            merchant_id: merchantId,
-            terminal_code: `M${merchantId}-${b.branch_id}-${i}`.slice(0, 60),
-            branch_name: b.branch_name,
-            city: body.city,
-            address: body.address,
-          })
-          .execute();
+        await insertTerminal(trx, {
+          merchant_id: merchantId,
+          terminal_code: `M${merchantId}-${b.branch_id}-${i}`.slice(0, 60),
+          branch_name: b.branch_name,
+          city: body.city,
+          address: body.address,
+        });
     }
     await recordAction(trx, {
       merchant_id: merchantId,
@@ -570,7 +558,7 @@ export async function addMerchant(
       to_status: "pending",
       details: jsonb({ branches: branches.length }),
     });
-    const token = await issuePasswordToken(trx, Number(owner.id), "reactivate");
+    const token = await issuePasswordToken(trx, ownerId, "reactivate");
     await enqueueEmail(
       trx,
       mailMode(ctx.mail),

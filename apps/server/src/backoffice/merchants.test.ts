@@ -145,14 +145,14 @@ describeEachDatabase("back-office: the bank's merchants", (get) => {
         .insertInto("merchant_keys")
         .values([
           {
-            merchant_id: m.pending,
+            merchant_id: m.pending!,
             kind: "public",
             is_live: false,
             key_prefix: "egy_pk_test",
             public_value: "egy_pk_test_abc",
           },
           {
-            merchant_id: m.pending,
+            merchant_id: m.pending!,
             kind: "secret",
             is_live: true,
             key_prefix: "egy_sk_live",

@@ -14,6 +14,7 @@ import {
   type DemoOptions,
   generateDemoData,
 } from "./generate.ts";
+import { seedDemoBackoffice } from "./backoffice.ts";
 import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoProducts } from "./products.ts";
 import { nextIds, storeDataset } from "./store.ts";
@@ -75,6 +76,7 @@ export async function ensureDemoData(
     await storeDataset(trx, data, dataKey);
     await seedDemoProducts(trx, data.credentials, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
+    await seedDemoBackoffice(trx, options.now ?? new Date());
     return data;
   });
   const mailbox = mailboxKey(dataKey);

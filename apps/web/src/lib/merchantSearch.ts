@@ -1,5 +1,5 @@
 import { MERCHANT_STAGES, MERCHANT_STATUSES } from "@portal/domain/api/merchants";
-import { parseTableSearch, type TableSearch } from "../../lib/tableSearch.ts";
+import { parseTableSearch, type TableSearch } from "./tableSearch.ts";
 
 /** The merchants summary's filters in the URL (back-office.md section 2): merchant id, category (MCC), status. */
 export const MERCHANT_FILTERS = ["id", "mcc", "status"] as const;

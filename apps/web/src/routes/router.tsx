@@ -17,6 +17,7 @@ import { textsNeededFor } from "../i18n/catalogueParts.ts";
 import { setLanguage } from "../i18n/i18n.ts";
 import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage } from "../i18n/language.ts";
 import { getCookie, setCookie } from "../lib/cookies.ts";
+import { parseAdminSearch, parseMerchantSearch } from "../lib/merchantSearch.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
 import {
   INVOICE_FILTERS,
@@ -27,7 +28,6 @@ import {
   TRANSACTION_FILTERS,
 } from "../lib/tableSearch.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
-import { parseAdminSearch, parseMerchantSearch } from "../screens/merchants/merchantSearch.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
 import { parseLinkSearch } from "../screens/payment-links/linkSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";

@@ -15,12 +15,13 @@ import { PageTitle } from "../../components/PageTitle.tsx";
 import { ExportDialog } from "../../exports/ExportDialog.tsx";
 import { ExportHistory } from "../../exports/ExportHistory.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
+import { MERCHANT_FILTERS } from "../../lib/merchantSearch.ts";
 import { filtersOf, withFilters } from "../../lib/tableSearch.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { TotalsHeader } from "../transactions/TotalsHeader.tsx";
+import ComingSoon from "../ComingSoon.tsx";
 import { AddMerchantModal } from "./AddMerchantModal.tsx";
 import { MerchantStatusBadge, SuspiciousBadge } from "./MerchantBadges.tsx";
-import { MERCHANT_FILTERS } from "./merchantSearch.ts";
+import { MerchantsTotals } from "./MerchantsTotals.tsx";
 
 /**
  * The merchants summary, the bank's landing (back-office.md section 2): the totals header by payment method, the
@@ -28,6 +29,12 @@ import { MERCHANT_FILTERS } from "./merchantSearch.ts";
  * list. A bank sees its own merchants only (the server's scope).
  */
 export default function MerchantsPage() {
+  const { session } = useDashboard();
+  // A partner's merchants (by partner_id) are not in this issue: its landing keeps the coming-soon card.
+  return session.type === "Partner" ? <ComingSoon /> : <BankMerchants />;
+}
+
+function BankMerchants() {
   const { t } = useTranslation();
   const { lang, session } = useDashboard();
   const { dateTime, date } = useDateFormat();
@@ -163,9 +170,7 @@ export default function MerchantsPage() {
             </Button>
           </Group>
         </PageTitle>
-        <TotalsHeader
-          view="bank"
-          isLive
+        <MerchantsTotals
           lang={lang}
           from={search.totals_from}
           to={search.totals_to}
