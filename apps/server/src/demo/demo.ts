@@ -17,6 +17,7 @@ import {
 import { seedDemoBackoffice } from "./backoffice.ts";
 import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoProducts } from "./products.ts";
+import { seedDemoTransfers } from "./transfers.ts";
 import { nextIds, storeDataset } from "./store.ts";
 
 export const CREDENTIALS_FILE = "demo-credentials.json";
@@ -75,6 +76,7 @@ export async function ensureDemoData(
     const data = generateDemoData({ ...options, idBase: options.idBase ?? (await nextIds(trx)) });
     await storeDataset(trx, data, dataKey);
     await seedDemoProducts(trx, data.credentials, options.now ?? new Date());
+    await seedDemoTransfers(trx, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoBackoffice(trx, options.now ?? new Date());
     return data;

@@ -124,22 +124,35 @@ export async function runTransfers(
   const cutoff = dayCutoff(day);
   if (cutoff.getTime() > now.getTime()) throw new RangeError(`The day ${day} has not ended yet.`);
   const withChargebacks = await hasChargebacks(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
-    const lower = await lowerBound(trx, cutoff);
-    const chargebacks = withChargebacks
-      ? sql`select c.id, c.merchant_id, c.is_live, c.currency,
+  return db.transaction().execute((trx) => settleDay(trx, day, now, withChargebacks));
+}
+
+/**
+ * runTransfers' work inside a transaction the caller opened (the demo data's): the lock, the statement and the
+ * run's record. The lock is held until that transaction ends.
+ */
+export async function settleDay(
+  trx: Kysely<DB>,
+  day: string,
+  now: Date,
+  withChargebacks: boolean,
+): Promise<TransferRunResult> {
+  const cutoff = dayCutoff(day);
+  await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+  const lower = await lowerBound(trx, cutoff);
+  const chargebacks = withChargebacks
+    ? sql`select c.id, c.merchant_id, c.is_live, c.currency,
             c.amount_cents + c.accept_fees_cents + c.vat_cents as amount
           from chargebacks c
           where c.status = 'lost' and c.transfer_id is null and c.resolved_at < ${cutoff}`
-      : sql`select null::bigint as id, null::bigint as merchant_id, null::boolean as is_live, null::text as currency,
+    : sql`select null::bigint as id, null::bigint as merchant_id, null::boolean as is_live, null::text as currency,
             null::bigint as amount where false`;
-    const markChargebacks = withChargebacks
-      ? sql`, marked as (update chargebacks c set transfer_id = i.id from cb join ins i
+  const markChargebacks = withChargebacks
+    ? sql`, marked as (update chargebacks c set transfer_id = i.id from cb join ins i
             on i.merchant_id = cb.merchant_id and i.is_live = cb.is_live and i.currency = cb.currency
           where c.id = cb.id returning c.id)`
-      : sql`, marked as (select 1 as id where false)`;
-    const result = await sql<{ transfers: string; transactions: string; chargebacks: string }>`
+    : sql`, marked as (select 1 as id where false)`;
+  const result = await sql<{ transfers: string; transactions: string; chargebacks: string }>`
       with cand as materialized (${unsettledSql({ cutoff, lower })}),
       cb as materialized (${chargebacks}),
       moves as (
@@ -178,25 +191,51 @@ export async function runTransfers(
       ${markChargebacks}
       select (select count(*) from ins) as transfers, (select count(*) from linked) as transactions,
         (select count(*) from marked) as chargebacks`.execute(trx);
-    const r = result.rows[0]!;
-    const out: TransferRunResult = {
-      day,
-      cutoff,
-      transfers: Number(r.transfers),
-      transactions: Number(r.transactions),
-      chargebacks: Number(r.chargebacks),
-    };
-    await trx
-      .insertInto("transfer_runs")
-      .values({ day, cutoff, transfers: out.transfers, transactions: out.transactions, finished_at: now })
-      .onConflict((oc) =>
-        oc.column("day").doUpdateSet({
-          transfers: sql`transfer_runs.transfers + ${out.transfers}`,
-          transactions: sql`transfer_runs.transactions + ${out.transactions}`,
-          finished_at: now,
-        }),
-      )
-      .execute();
-    return out;
-  });
+  const r = result.rows[0]!;
+  const out: TransferRunResult = {
+    day,
+    cutoff,
+    transfers: Number(r.transfers),
+    transactions: Number(r.transactions),
+    chargebacks: Number(r.chargebacks),
+  };
+  await trx
+    .insertInto("transfer_runs")
+    .values({ day, cutoff, transfers: out.transfers, transactions: out.transactions, finished_at: now })
+    .onConflict((oc) =>
+      oc.column("day").doUpdateSet({
+        transfers: sql`transfer_runs.transfers + ${out.transfers}`,
+        transactions: sql`transfer_runs.transactions + ${out.transactions}`,
+        finished_at: now,
+      }),
+    )
+    .execute();
+  return out;
+}
+
+/** Demo data: a bank account for every merchant without one, except the one named (docs/demo-data.md). */
+export async function setDemoBankAccounts(trx: Kysely<DB>, exceptCompany: string): Promise<void> {
+  await sql`update merchants set
+      bank_name = coalesce(bank_name, case country when 'ARE' then 'Emirates NBD' when 'SAU' then 'Al Rajhi Bank'
+        when 'PAK' then 'Habib Bank' when 'OMN' then 'Bank Muscat' else 'CIB' end),
+      bank_account = coalesce(bank_account, case country when 'ARE' then 'AE07033123456789' when 'SAU' then 'SA44200000'
+        when 'PAK' then 'PK36SCBL0000001123' when 'OMN' then 'OM8101800000' else 'EG38001900050000000026318' end
+        || lpad(id::text, 6, '0'))
+    where company_name <> ${exceptCompany}`.execute(trx);
+}
+
+/**
+ * Demo data: the demo's transfers in every status, by age: Successful (paid two days after their day) up to 8
+ * days back, Transferred 6 to 8 days back... as in demo/transfers.ts.
+ */
+export async function demoTransferStatuses(trx: Kysely<DB>, now: Date): Promise<void> {
+  const ago = (days: number) => utcDay(new Date(now.getTime() - days * 86_400_000));
+  await sql`update transfers set status = 'Successful', approved_at = day + interval '1 day',
+      transferred_at = day + interval '1 day 6 hours', date_paid = day + interval '2 days'
+    where day < ${ago(8)}::date`.execute(trx);
+  await sql`update transfers set status = 'Transferred', approved_at = day + interval '1 day',
+      transferred_at = day + interval '1 day 6 hours'
+    where day >= ${ago(8)}::date and day < ${ago(5)}::date`.execute(trx);
+  await sql`update transfers set status = 'Approved', approved_at = day + interval '1 day'
+    where day >= ${ago(5)}::date and day < ${ago(3)}::date`.execute(trx);
 }

@@ -295,6 +295,18 @@ const orderDetailsRoute = createRoute({
   staticData: { screen: "orders" },
   component: lazyRouteComponent(() => import("../screens/orders/OrderDetailsPage.tsx")),
 });
+const transfersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "transfers",
+  staticData: { screen: "transfers" },
+  component: lazyRouteComponent(() => import("../screens/transfers/TransfersPage.tsx")),
+});
+const transferDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "transfers/$id",
+  staticData: { screen: "transfers" },
+  component: lazyRouteComponent(() => import("../screens/transfers/TransferDetailsPage.tsx")),
+});
 
 const invoicesRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -476,7 +488,8 @@ const routeTree = rootRoute.addChildren([
       screenRoute("checkout"),
       screenRoute("iframes"),
       screenRoute("users"),
-      screenRoute("transfers"),
+      transfersRoute,
+      transferDetailsRoute,
       screenRoute("chargebacks"),
       reportsRoute,
       screenRoute("terminals"),
