@@ -365,21 +365,6 @@ const merchantAdminRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/merchants/MerchantAdminPage.tsx")),
 });
 
-/** Products (docs/selling.md "Products"): the list with its page in the URL, and the Create Product page. */
-const productsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "products",
-  staticData: { screen: "products" },
-  validateSearch: (search: Record<string, unknown>): TableSearch => parsePagingSearch(search),
-  component: lazyRouteComponent(() => import("../screens/products/ProductsPage.tsx")),
-});
-const newProductRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "products/new",
-  staticData: { screen: "newProduct" },
-  component: lazyRouteComponent(() => import("../screens/products/NewProductPage.tsx")),
-});
-
 const paymentIntegrationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "payment-integrations",
