@@ -46,9 +46,6 @@ const customer = (w: TenantWorld) => [w.customerName];
 const integration = (w: TenantWorld) => [w.integrationName];
 
 const CASES: Record<string, Case> = {
-  "GET /api/payment-links/:id": { secrets: (w) => [w.linkReference] },
-  "POST /api/payment-links/:id/cancel": { secrets: (w) => [w.linkReference] },
-  "POST /api/payment-links/:id/disable": { secrets: (w) => [w.linkReference] },
   "GET /api/bulk-invoices/:id": { secrets: (w) => [w.bulkFileName] },
   "PUT /api/bulk-invoices/:id/rows": { payload: { rows: [{ line: 2, values: {} }] } },
   "GET /api/transactions/:id": { secrets: customer },
@@ -63,9 +60,12 @@ const CASES: Record<string, Case> = {
     payment: { trnx_type: "auth", is_auth: true },
   },
   "GET /api/orders/:id": { secrets: (w) => [w.merchantOrderId] },
-  "GET /api/invoices/:id": { secrets: (w) => [w.merchantInvoiceId] },
-  "POST /api/invoices/:id/send": { payload: { channel: "email" } },
   "GET /api/products/:id": { secrets: (w) => [w.productName] },
+  "GET /api/invoices/:id": { secrets: (w) => [w.merchantInvoiceId] },
+  "GET /api/payment-links/:id": { secrets: (w) => [w.linkReference] },
+  "POST /api/payment-links/:id/cancel": { secrets: (w) => [w.linkReference] },
+  "POST /api/payment-links/:id/disable": { secrets: (w) => [w.linkReference] },
+  "POST /api/invoices/:id/send": { payload: { channel: "email" } },
   "PUT /api/products/:id": { payload: { inventory: 7 }, secrets: (w) => [w.productName] },
   "GET /api/integrations/:id": { secrets: integration },
   "PATCH /api/integrations/:id/callbacks": {
@@ -87,6 +87,12 @@ const CASES: Record<string, Case> = {
   },
   "GET /api/bank/transactions/:id": { secrets: customer },
   "GET /api/bank/orders/:id": { secrets: (w) => [w.merchantOrderId] },
+  "GET /api/transfers/:id": { secrets: (w) => [`"id":${w.transferId},`] },
+  "GET /api/transfers/:id/transactions": { secrets: (w) => [`"id":${w.transactionId},`] },
+  "GET /api/transfers/:id/export": { secrets: (w) => [`${w.transactionId},`] },
+  "GET /api/bank/transfers/:id": { secrets: (w) => [w.companyName] },
+  "GET /api/bank/transfers/:id/transactions": { secrets: (w) => [`"id":${w.transactionId},`] },
+  "POST /api/bank/transfers/:id/status": { payload: { status: "Approved" } },
   "GET /api/bank/merchants/:id": { secrets: (w) => [w.companyName] },
   "GET /api/bank/merchants/:id/sheet": {},
   "POST /api/bank/merchants/:id/approve": {
@@ -115,8 +121,19 @@ const CASES: Record<string, Case> = {
       status: "pending",
       digital_status: "pending",
     },
-  },  "GET /api/ecommerce/orders/:order_id": { secrets: (w) => [w.merchantOrderId] },
+  },
+  "GET /api/ecommerce/orders/:order_id": { secrets: (w) => [w.merchantOrderId] },
   "GET /api/ecommerce/orders/:order_id/": { secrets: (w) => [w.merchantOrderId] },
+  "GET /api/chargebacks/:id": { secrets: (w) => [w.companyName] },
+  "POST /api/chargebacks/:id/evidence": {
+    payload: {
+      files: [{ name: "receipt.pdf", content_base64: Buffer.from("%PDF-1.4\n").toString("base64") }],
+    },
+  },
+  // The default format is XLSX (zipped: no secret to read in it), so every intruder must be denied.
+  "GET /api/reports/:id/download": {
+    prepare: (app, w) => runExport(app.payments.db, app.deps.config.dataDir, w.reportId),
+  },
 };
 
 describe("tenant matrix: every route with an id x users of other tenants", () => {
@@ -155,16 +172,6 @@ describe("tenant matrix: every route with an id x users of other tenants", () =>
         unfilled.push((error as Error).message);
       }
     expect(unfilled).toEqual([]);
-  "GET /api/chargebacks/:id": { secrets: (w) => [w.companyName] },
-  "POST /api/chargebacks/:id/evidence": {
-    payload: {
-      files: [{ name: "receipt.pdf", content_base64: Buffer.from("%PDF-1.4\n").toString("base64") }],
-    },
-  },
-  // The default format is XLSX (zipped: no secret to read in it), so every intruder must be denied.
-  "GET /api/reports/:id/download": {
-    prepare: (app, w) => runExport(app.payments.db, app.deps.config.dataDir, w.reportId),
-  },
     const keys = new Set(routes.map(routeKey));
     expect(
       Object.keys(CASES).filter((k) => !keys.has(k)),

@@ -1,8 +1,8 @@
 import type { PermissionName } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
-import type { TransactionsTable } from "../db/schema.ts";
 import { encryptEvidence } from "../chargebacks/evidence.ts";
+import type { TransactionsTable } from "../db/schema.ts";
 import { recreateKey } from "../integrations/keys.service.ts";
 import { rows } from "../transactions/test-rows.ts";
 import { type FixtureUser, fixtures, type TestSession, unique } from "./fixtures.ts";
@@ -62,23 +62,25 @@ export interface TenantWorld {
   customerName: string;
   exportId: number;
   secretKey: string;
+  /** A transfer (transfers/) holding the transaction. */
+  transferId: number;
   /** A product (selling/products) and its unique name, a secret only this tenant may read. */
   productId: number;
   productName: string;
   /** An invoice (selling/invoices) and its merchant invoice id, a secret only this tenant may read. */
   invoiceId: number;
   merchantInvoiceId: string;
-  /** A previewed bulk invoice upload with one valid row and its file name, a secret (selling/bulk-invoices). */
-  bulkUploadId: number;
-  bulkFileName: string;
-  /** A QR payment: the order of an intention marked as one (selling/qr-payment). */
-  qrOrderId: number;
   /** A chargeback on the transaction with one evidence file (chargebacks/), and a ready-to-run report (reports/). */
   chargebackId: number;
   evidenceId: number;
   reportId: number;
   /** A document of the merchant's activation application (backoffice/). */
   documentId: number;
+  /** A previewed bulk invoice upload with one valid row and its file name, a secret (selling/bulk-invoices). */
+  bulkUploadId: number;
+  bulkFileName: string;
+  /** A QR payment: the order of an intention marked as one (selling/qr-payment). */
+  qrOrderId: number;
   /** A quick payment link (selling/links) and its reference, a secret only this tenant may read. */
   paymentLinkId: number;
   linkReference: string;
@@ -187,41 +189,20 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const bulkFileName = `${unique("bulk-")}.csv`;
-  const bulk = await db
-    .insertInto("bulk_invoice_uploads")
+  const transfer = await db
+    .insertInto("transfers")
     .values({
       merchant_id: merchant.id,
-      user_id: owner.id,
-      created_by: owner.username,
       is_live: true,
-      file_name: bulkFileName,
-      file_type: "csv",
-      file_bytes: Buffer.from("full_name\n"),
-      rows: JSON.stringify([{ line: 2, values: bulkRowValues(integration.id) }]),
-      row_count: 1,
+      currency: "EGP",
+      day: "2026-01-01",
+      gross_cents: 10000,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const qrOrder = await r.order(merchant.id);
   await db
-    .insertInto("payment_intentions")
-    .values({
-      public_id: unique("pi_test_"),
-      merchant_id: merchant.id,
-      is_live: true,
-      client_secret_hash: unique("hash"),
-      order_id: qrOrder.id,
-      amount_cents: qrOrder.amount_cents,
-      currency: qrOrder.currency,
-      integration_ids: [integration.id],
-      items: JSON.stringify([]),
-      billing_data: JSON.stringify({}),
-      extras: JSON.stringify({ portal_qr: true }),
-      expires_at: new Date(Date.now() + 3_600_000),
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
+    .insertInto("transfer_transactions")
+    .values({ transaction_id: tx.id, transfer_id: transfer.id, kind: "payment" })
     .execute();
   const chargeback = await db
     .insertInto("chargebacks")
@@ -265,6 +246,54 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const document = await db
+    .insertInto("merchant_documents")
+    .values({
+      merchant_id: merchant.id,
+      kind: "tax_card",
+      file_name: "tax-card.png",
+      content_type: "image/png",
+      size_bytes: 8,
+      content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const bulkFileName = `${unique("bulk-")}.csv`;
+  const bulk = await db
+    .insertInto("bulk_invoice_uploads")
+    .values({
+      merchant_id: merchant.id,
+      user_id: owner.id,
+      created_by: owner.username,
+      is_live: true,
+      file_name: bulkFileName,
+      file_type: "csv",
+      file_bytes: Buffer.from("full_name\n"),
+      rows: JSON.stringify([{ line: 2, values: bulkRowValues(integration.id) }]),
+      row_count: 1,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const qrOrder = await r.order(merchant.id);
+  await db
+    .insertInto("payment_intentions")
+    .values({
+      public_id: unique("pi_test_"),
+      merchant_id: merchant.id,
+      is_live: true,
+      client_secret_hash: unique("hash"),
+      order_id: qrOrder.id,
+      amount_cents: qrOrder.amount_cents,
+      currency: qrOrder.currency,
+      integration_ids: [integration.id],
+      items: JSON.stringify([]),
+      billing_data: JSON.stringify({}),
+      extras: JSON.stringify({ portal_qr: true }),
+      expires_at: new Date(Date.now() + 3_600_000),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    .execute();
   const linkReference = unique("LINK-");
   const paymentLink = await db
     .insertInto("payment_links")
@@ -280,23 +309,9 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const document = await db
-    .insertInto("merchant_documents")
-    .values({
-      merchant_id: merchant.id,
-      kind: "tax_card",
-      file_name: "tax-card.png",
-      content_type: "image/png",
-      size_bytes: 8,
-      content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
-    paymentLinkId: paymentLink.id,
-    linkReference,
     companyName,
     owner,
     bankUser,
@@ -310,17 +325,20 @@ export async function tenantWorld(
     customerName,
     exportId: exp.id,
     secretKey,
+    transferId: transfer.id,
     productId: product.id,
     productName,
     invoiceId: invoice.id,
     merchantInvoiceId,
-    bulkUploadId: bulk.id,
-    bulkFileName,
-    qrOrderId: qrOrder.id,
     chargebackId: chargeback.id,
     evidenceId: evidence.id,
     reportId: report.id,
     documentId: document.id,
+    bulkUploadId: bulk.id,
+    bulkFileName,
+    qrOrderId: qrOrder.id,
+    paymentLinkId: paymentLink.id,
+    linkReference,
   };
 }
 
@@ -357,6 +375,8 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/exports/:id": (w) => w.exportId,
   "/api/bank/transactions/:id": (w) => w.transactionId,
   "/api/bank/orders/:id": (w) => w.orderId,
+  "/api/transfers/:id": (w) => w.transferId,
+  "/api/bank/transfers/:id": (w) => w.transferId,
   "/api/bank/merchants/:id": (w) => w.merchantId,
   "/api/bank/merchants/:id/documents/:documentId": (w) => w.documentId,
   "/api/keys/:kind": { notAnId: "api" },
@@ -370,14 +390,14 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/v1/intention/element/:public_key/:client_secret": { notAnId: "egy_csk_test_unknown" },
   "/api/acceptance/iframes/:iframe_id": { notAnId: "999999999" },
   "/api/products/:id": (w) => w.productId,
-  "/api/bulk-invoices/:id": (w) => w.bulkUploadId,
-  "/api/qr-payments/:id": (w) => w.qrOrderId,
   "/api/invoices/:id": (w) => w.invoiceId,
   // The product page's public id is its link, like a payment token: no other tenant's to try.
   "/api/checkout/products/:public_id": { notAnId: "no-such-product" },
   "/api/chargebacks/:id": (w) => w.chargebackId,
   "/api/chargebacks/:id/evidence/:file_id": (w) => w.evidenceId,
   "/api/reports/:id": (w) => w.reportId,
+  "/api/bulk-invoices/:id": (w) => w.bulkUploadId,
+  "/api/qr-payments/:id": (w) => w.qrOrderId,
   "/api/payment-links/:id": (w) => w.paymentLinkId,
   // An image's id and a customer page's token are their own credentials (128 random bits), public by design.
   "/api/images/:id": { notAnId: "0".repeat(32) },
