@@ -16,6 +16,7 @@ import {
 } from "./generate.ts";
 import { seedDemoBackoffice } from "./backoffice.ts";
 import { seedDemoInvoices } from "./invoices.ts";
+import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoTransfers } from "./transfers.ts";
 import { nextIds, storeDataset } from "./store.ts";
@@ -78,6 +79,7 @@ export async function ensureDemoData(
     await seedDemoProducts(trx, data.credentials, options.now ?? new Date());
     await seedDemoTransfers(trx, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
+    await seedDemoPaymentLinks(trx, data.credentials, options.now ?? new Date());
     await seedDemoBackoffice(trx, options.now ?? new Date());
     return data;
   });
