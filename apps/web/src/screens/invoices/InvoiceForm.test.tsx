@@ -11,15 +11,24 @@ const INTEGRATIONS = [
   { id: 13, name: "Card USD", gateway_type: "VPC", currency: "USD" },
 ];
 
-function form(lang: Lang = "en", answer: ServerProblems | undefined = undefined) {
+function form(
+  lang: Lang = "en",
+  answer: ServerProblems | undefined = undefined,
+  integrations = INTEGRATIONS,
+) {
   const onSubmit = vi.fn(async (_values: InvoiceFormValues) => answer);
   renderInApp(
     <InvoiceForm
-      integrations={INTEGRATIONS}
+      integrations={integrations}
       onSubmit={onSubmit}
       submitting={false}
       done={false}
       cancel={null}
+      home={
+        <button type="button" data-testid="home-page">
+          Home Page
+        </button>
+      }
     />,
     lang,
   );
@@ -72,7 +81,7 @@ async function fillValid() {
   await click("invoice-delivery-no");
 }
 
-describe("InvoiceForm", () => {
+describe("InvoiceForm", { timeout: 20_000 }, () => {
   beforeAll(() => useLanguage("en"));
 
   it("refuses an empty form with 'This field is required.' on the General tab, then on the Order tab", async () => {
@@ -134,6 +143,15 @@ describe("InvoiceForm", () => {
     });
     expect(await screen.findByRole("option", { name: "Card USD (VPC)", hidden: true })).toBeTruthy();
     expect(screen.queryByRole("option", { name: "Card (VPC)", hidden: true })).toBeNull();
+  });
+
+  it("says 'You don't have payment integrations' and offers the home page instead of the form", async () => {
+    form("en", undefined, []);
+    expect(screen.getByTestId("invoice-no-integrations").textContent).toContain(
+      "You don't have payment integrations",
+    );
+    expect(screen.getByTestId("home-page")).toBeTruthy();
+    expect(screen.queryByTestId("invoice-submit")).toBeNull();
   });
 
   it("speaks Arabic", async () => {

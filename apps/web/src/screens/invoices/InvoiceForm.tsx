@@ -1,5 +1,6 @@
 import "@mantine/dates/styles.css";
 import {
+  Alert,
   Button,
   Group,
   MultiSelect,
@@ -7,6 +8,7 @@ import {
   Radio,
   Select,
   SimpleGrid,
+  Stack,
   Tabs,
   Text,
   Textarea,
@@ -41,6 +43,8 @@ interface Props {
   done: boolean;
   /** The cancel link (a router link in the page). */
   cancel: ReactNode;
+  /** The Home Page link shown instead of the form when there is no payment integration. */
+  home: ReactNode;
 }
 
 /**
@@ -48,7 +52,7 @@ interface Props {
  * of packages/domain (the server runs the same). A field's problem shows once it was changed, every problem once
  * the form was sent, on the tab that holds the first one.
  */
-export function InvoiceForm({ integrations, onSubmit, submitting, done, cancel }: Props) {
+export function InvoiceForm({ integrations, onSubmit, submitting, done, cancel, home }: Props) {
   const { t } = useTranslation();
   const dateLabels = useDatePickerLabels();
   const [values, setValues] = useState<InvoiceFormValues>(EMPTY_INVOICE_FORM);
@@ -112,6 +116,16 @@ export function InvoiceForm({ integrations, onSubmit, submitting, done, cancel }
       dir={field === "phoneNumber" || field === "email" ? "ltr" : undefined}
     />
   );
+
+  if (integrations.length === 0)
+    return (
+      <Alert color="yellow" variant="light" data-testid="invoice-no-integrations">
+        <Stack gap="sm" align="flex-start">
+          <Text>{t("invoices.form.noIntegrations")}</Text>
+          {home}
+        </Stack>
+      </Alert>
+    );
 
   return (
     <DatesLocale>

@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Skeleton, Stack } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -77,35 +77,27 @@ export default function NewInvoicePage() {
   return (
     <Stack gap="lg" data-testid="invoice-form">
       {title}
-      {options.length === 0 ? (
-        <Alert color="yellow" variant="light" data-testid="invoice-no-integrations">
-          <Stack gap="sm" align="flex-start">
-            <Text>{t("invoices.form.noIntegrations")}</Text>
-            <ButtonLink to="/{-$lang}/home" params={{ lang }} data-testid="invoice-home-page">
-              {t("invoices.form.homePage")}
-            </ButtonLink>
-          </Stack>
+      {created ? (
+        <Alert color="teal" variant="light" data-testid="invoice-created" role="status">
+          {t("invoices.form.created")}
         </Alert>
-      ) : (
-        <>
-          {created ? (
-            <Alert color="teal" variant="light" data-testid="invoice-created" role="status">
-              {t("invoices.form.created")}
-            </Alert>
-          ) : null}
-          <InvoiceForm
-            integrations={options}
-            onSubmit={submit}
-            submitting={create.isPending}
-            done={created}
-            cancel={
-              <ButtonLink variant="default" to="/{-$lang}/invoices" params={{ lang }}>
-                {t("invoices.form.cancel")}
-              </ButtonLink>
-            }
-          />
-        </>
-      )}
+      ) : null}
+      <InvoiceForm
+        integrations={options}
+        onSubmit={submit}
+        submitting={create.isPending}
+        done={created}
+        cancel={
+          <ButtonLink variant="default" to="/{-$lang}/invoices" params={{ lang }}>
+            {t("invoices.form.cancel")}
+          </ButtonLink>
+        }
+        home={
+          <ButtonLink to="/{-$lang}/home" params={{ lang }} data-testid="invoice-home-page">
+            {t("invoices.form.homePage")}
+          </ButtonLink>
+        }
+      />
     </Stack>
   );
 }
