@@ -21,6 +21,7 @@ import {
 } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { transferFigures } from "../transfers/transfers.repository.ts";
 import {
   customersBefore,
   emptyMeasures,
@@ -308,6 +309,8 @@ export async function reportFigures(
   );
 
   const currencies = currenciesOf(rows, prevRows);
+  // Total transfers and balance: the real transfers' figures (transfers/, docs/transfers.md).
+  const settled = await transferFigures(db, scope.merchantIds, scope.isLive, period.from, period.to);
   const cards: ReportCards[] = [];
   const series: ReportsAnswer["series"] = [];
   for (const currency of currencies) {
@@ -318,15 +321,10 @@ export async function reportFigures(
     const olderByBucket = byLabel(only(olderRows, currency)!);
     const recentOfCurrency = recentRows.filter((r) => r.currency === currency);
     const recentTransferred = new Map<string, number>();
-    let transferred = 0;
-    for (const m of olderByBucket.values()) transferred += net(m);
     let pendingInPeriod = 0;
-    let balance = 0;
     for (const r of recentOfCurrency) {
-      if (!r.transferred) balance += r.net;
       if (!r.inPeriod) continue;
       if (r.transferred) {
-        transferred += r.net;
         recentTransferred.set(r.label, (recentTransferred.get(r.label) ?? 0) + r.net);
       } else pendingInPeriod += r.net;
     }
@@ -339,8 +337,8 @@ export async function reportFigures(
       number_of_transactions: compared(t.payments, p ? p.payments : null),
       paying_customers: paying,
       average_spend_per_customer: paying === 0 ? 0 : Math.round(gross(t) / paying),
-      transfers: { transferred, pending: pendingInPeriod },
-      balance,
+      transfers: { transferred: settled.get(currency)?.transferred ?? 0, pending: pendingInPeriod },
+      balance: settled.get(currency)?.balance ?? 0,
       payment_methods: breakdown(cur, prev, (r) => r.dim_value),
       pos_branches: breakdown(
         only(terminalRows, currency)!,

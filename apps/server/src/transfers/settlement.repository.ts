@@ -66,13 +66,13 @@ export async function hasChargebacks(db: Kysely<DB>): Promise<boolean> {
 /**
  * The transactions a transfer settles and that none holds yet, with their columns of the transfer: payments (not
  * voided; an authorisation settles through its capture), captures (with the fees and VAT of their authorisation)
- * and refunds. With `cutoff`, only those the pending-hours rule marks Transferred by then; with `merchant`, one
- * merchant's in one mode (the balance).
+ * and refunds. With `cutoff`, only those the pending-hours rule marks Transferred by then; with `merchants`, those
+ * merchants' in one mode (the balance).
  */
 export function unsettledSql(o: {
   cutoff?: Date;
   lower: Date | null;
-  merchant?: { id: number; isLive: boolean };
+  merchants?: { ids: readonly number[]; isLive: boolean };
 }): RawBuilder<unknown> {
   const due = o.cutoff
     ? sql`and t.created_at <= ${new Date(o.cutoff.getTime() - MIN_PENDING_HOURS * 3_600_000)}
@@ -94,7 +94,7 @@ export function unsettledSql(o: {
     where t.status = 'success'
       and ((t.parent_transaction_id is null and not t.is_voided and t.trnx_type <> 'auth')
         or (t.parent_transaction_id is not null and t.trnx_type in ('capture', 'refund')))
-      ${o.merchant ? sql`and t.merchant_id = ${o.merchant.id} and t.is_live = ${o.merchant.isLive}` : sql``}
+      ${o.merchants ? sql`and t.merchant_id = any(${[...o.merchants.ids]}::bigint[]) and t.is_live = ${o.merchants.isLive}` : sql``}
       ${o.lower ? sql`and t.created_at >= ${o.lower}` : sql``}
       ${due}
       and not exists (select 1 from transfer_transactions x where x.transaction_id = t.id)`;

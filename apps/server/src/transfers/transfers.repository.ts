@@ -193,13 +193,14 @@ const OPEN_STATUSES = ["Pending", "Approved"] as const;
  */
 export async function balanceFigures(
   db: Kysely<DB>,
-  merchantId: number,
+  merchantIds: readonly number[],
   isLive: boolean,
 ): Promise<BalanceFigures[]> {
+  const ids = sql`any(${[...merchantIds]}::bigint[])`;
   const lower = await lowerBound(db, null);
   const chargebacks = (await hasChargebacks(db))
     ? sql`union all select c.currency, 0, 0, c.amount_cents + c.accept_fees_cents + c.vat_cents, 0, 0
-        from chargebacks c where c.merchant_id = ${merchantId} and c.is_live = ${isLive}
+        from chargebacks c where c.merchant_id = ${ids} and c.is_live = ${isLive}
           and c.status = 'lost' and c.transfer_id is null`
     : sql``;
   const rows = await sql<{
@@ -214,11 +215,11 @@ export async function balanceFigures(
     from (
       select tr.currency, tr.gross_cents as gross, tr.refunded_cents as refunded, tr.chargeback_cents as charged,
         tr.fees_cents as fees, tr.vat_cents as vat
-      from transfers tr where tr.merchant_id = ${merchantId} and tr.is_live = ${isLive}
+      from transfers tr where tr.merchant_id = ${ids} and tr.is_live = ${isLive}
         and tr.status in (${sql.join(OPEN_STATUSES.map((s) => sql`${s}`))})
       union all
       select u.currency, u.gross, u.refunded, 0, u.fees, u.vat
-      from (${unsettledSql({ lower, merchant: { id: merchantId, isLive } })}) u
+      from (${unsettledSql({ lower, merchants: { ids: merchantIds, isLive } })}) u
       ${chargebacks}
     ) b group by currency order by currency`.execute(db);
   return rows.rows.map((r) => {
@@ -259,7 +260,7 @@ export async function merchantBalance(
     has_bank_account: account !== null,
     bank_name: account === null ? null : merchant.bank_name,
     bank_account: maskAccount(account),
-    currencies: await balanceFigures(db, merchantId, isLive),
+    currencies: await balanceFigures(db, [merchantId], isLive),
     updated_at: now.toISOString(),
   };
 }
@@ -296,27 +297,28 @@ export async function advanceTransfer(
 }
 
 /**
- * Home's transfer figures (analytics' reports overview): per currency, the net of the merchant's transfers whose
+ * Home's transfer figures (analytics' reports overview): per currency, the net of the merchants' transfers whose
  * day falls in [from, to) and the balance (balanceFigures' net). Exported for apps/server/src/analytics.
  */
 export async function transferFigures(
   db: Kysely<DB>,
-  merchantId: number,
+  merchantIds: readonly number[],
   isLive: boolean,
   from: Date,
   to: Date,
 ): Promise<Map<string, { transferred: number; balance: number }>> {
+  if (merchantIds.length === 0) return new Map();
   const [sums, balances] = await Promise.all([
     db
       .selectFrom("transfers")
       .select(["currency", sql<string>`sum(net_cents)`.as("net")])
-      .where("merchant_id", "=", merchantId)
+      .where("merchant_id", "in", [...merchantIds])
       .where("is_live", "=", isLive)
       .where("day", ">=", sql<string>`${from.toISOString().slice(0, 10)}::date`)
       .where("day", "<", sql<string>`${to.toISOString().slice(0, 10)}::date`)
       .groupBy("currency")
       .execute(),
-    balanceFigures(db, merchantId, isLive),
+    balanceFigures(db, merchantIds, isLive),
   ]);
   const out = new Map<string, { transferred: number; balance: number }>();
   for (const s of sums) out.set(s.currency, { transferred: Number(s.net), balance: 0 });
