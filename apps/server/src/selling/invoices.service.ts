@@ -21,6 +21,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { enqueueEmail, type OutboxMode } from "../mail/outbox.repository.ts";
+import { customerPageUrl } from "../payments/links.service.ts";
 import { isUniqueViolation } from "../payments/orders.service.ts";
 import { sendSms } from "../sms/sms.ts";
 import { notFoundError } from "../transactions/scope.ts";
@@ -217,11 +218,6 @@ async function duplicateAs(
 
 // ---------------------------------------------------------------------------------------------- reading
 
-/** The customer page of an invoice: the payment link's page, by the row's public token. */
-export function invoicePageUrl(publicUrl: string, publicToken: string): string {
-  return `${publicUrl.replace(/\/$/, "")}/checkout/link?token=${encodeURIComponent(publicToken)}`;
-}
-
 /** An invoice's display status: its stored state, or expired once an unpaid one is past its expiry. */
 export function invoiceStatus(
   row: { status: string; expires: Date | string },
@@ -298,7 +294,7 @@ export async function invoiceDetails(
       amount_cents: item.amount_cents ?? null,
     })),
     shipping: row.shipping_data ?? null,
-    invoice_url: invoicePageUrl(publicUrl, row.public_token),
+    invoice_url: customerPageUrl(publicUrl, row.public_token),
   };
 }
 
@@ -328,7 +324,7 @@ export async function sendInvoice(
   if (!to)
     throw new HttpError(409, "invoice_no_contact", "The invoice has no client contact for this channel.");
   const merchant = await merchantName(db, merchantId);
-  const url = invoicePageUrl(publicUrl, row.public_token);
+  const url = customerPageUrl(publicUrl, row.public_token);
   const amount = `${isCurrency(row.currency) ? toMajorString(Number(row.amount_cents), row.currency) : row.amount_cents} ${row.currency}`;
   const ref = row.merchant_invoice_id ? ` ${row.merchant_invoice_id}` : "";
   await db.transaction().execute(async (trx) => {
