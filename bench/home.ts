@@ -23,14 +23,16 @@ import { benchDatabase, PG_URL, percentile } from "./_support.ts";
  * statements, and the triggers are enabled again before any request (the new-payment check goes through them).
  *
  * Environment: BENCH_PG_URL (default the local server), BENCH_TRANSACTIONS, BENCH_REQUESTS (per view, 60),
- * BENCH_KEEP_DB=1 to reuse an already seeded portal_bench_home, BENCH_DROP_DB=1 to drop it at the end.
+ * BENCH_KEEP_DB=1 to reuse an already seeded database of that size (portal_bench_home for 1,000,000,
+ * portal_bench_home_<n> otherwise), BENCH_DROP_DB=1 to drop it at the end.
  * bench/results/home.json keeps one entry per size (the last run of each).
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
-const DB_NAME = "portal_bench_home";
+// One database per size, so a seeded size can be kept (BENCH_KEEP_DB=1) while another is measured.
+const DB_NAME = TRANSACTIONS === 1_000_000 ? "portal_bench_home" : `portal_bench_home_${TRANSACTIONS}`;
 
 function localDay(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", {

@@ -84,10 +84,6 @@ export const summaryCardsSchema = z.object({
 });
 export type SummaryCards = z.infer<typeof summaryCardsSchema>;
 
-/** One bucket of a series: `bucket` is its local start ("YYYY-MM-DD" or "YYYY-MM-DDTHH:00"), `start` the instant. */
-export const bucketSchema = z.object({ bucket: z.string(), start: z.string() });
-export type Bucket = z.infer<typeof bucketSchema>;
-
 /** A breakdown row (by channel, method, terminal or card scheme) over the whole period. */
 export const breakdownSchema = z.object({
   key: z.string(),
@@ -152,8 +148,8 @@ export const homeAnswerSchema = z.object({
   range: analyticsRangeSchema,
   currencies: z.array(z.string()),
   /**
-   * The local labels of the period's buckets ("YYYY-MM-DD" or "YYYY-MM-DDTHH:00", as `bucket` of bucketSchema), in
-   * order; each series array follows them. Their instants: periodBuckets() of periods.ts over `range`.
+   * The local labels of the period's buckets, each its local start ("YYYY-MM-DD", or "YYYY-MM-DDTHH:00" when
+   * hourly), in order; each series array follows them. Their instants: periodBuckets() of periods.ts over `range`.
    */
   buckets: z.array(z.string()),
   cards: z.array(summaryCardsSchema),
@@ -193,54 +189,46 @@ export const reportCardsSchema = z.object({
 });
 export type ReportCards = z.infer<typeof reportCardsSchema>;
 
-/** Points of the report chart areas (one currency), following `buckets`. */
-export const reportPointSchema = z.object({
-  bucket: z.string(),
-  start: z.string(),
-  /** net and gross volume, total refunds, transactions (count), transactions per day (count of the bucket). */
-  net_amount: z.number().int(),
-  gross_amount: z.number().int(),
-  refunded_amount: z.number().int(),
-  count: z.number().int(),
-  success_count: z.number().int(),
-  /** Transferred net amount of the bucket's payments at the time of the answer (total transfer chart). */
-  transferred_amount: z.number().int(),
-  /**
-   * Distinct paying customers of the bucket (added by the web for the "average per customer" chart:
-   * gross_amount / paying_customers). Optional: without it the web leaves that chart out.
-   */
-  paying_customers: z.number().int().optional(),
-  previous: z
-    .object({
-      net_amount: z.number().int(),
-      gross_amount: z.number().int(),
-      refunded_amount: z.number().int(),
-      count: z.number().int(),
-      success_count: z.number().int(),
-    })
-    .nullable(),
-});
-export type ReportPoint = z.infer<typeof reportPointSchema>;
+const ints = z.array(z.number().int());
+const intsOrNull = z.array(z.number().int().nullable());
 
-/** Customers are not per currency: new customers of each bucket and the running total (total customers chart). */
-export const customerPointSchema = z.object({
-  bucket: z.string(),
-  start: z.string(),
-  new_customers: z.number().int(),
-  total_customers: z.number().int(),
-  previous_new_customers: z.number().int().nullable(),
+/**
+ * The report chart areas of one currency, compact (issue 17): one array per figure the charts draw, following
+ * `buckets` one to one. net and gross volume, total refunds, transactions (`count`, also transactions per day)
+ * and successful ones; `transferred_amount`: the transferred net amount of the bucket's payments at the time of
+ * the answer (total transfer chart); `paying_customers`: distinct paying customers of the bucket (the average per
+ * customer chart: gross_amount / paying_customers). `previous`: the comparison bucket at the same position (null
+ * without a comparison; a null item past the comparison's end).
+ */
+export const reportSeriesSchema = z.object({
+  currency: z.string(),
+  net_amount: ints,
+  gross_amount: ints,
+  refunded_amount: ints,
+  count: ints,
+  success_count: ints,
+  transferred_amount: ints,
+  paying_customers: ints,
+  previous: z.object({ gross_amount: intsOrNull, refunded_amount: intsOrNull, count: intsOrNull }).nullable(),
 });
-export type CustomerPoint = z.infer<typeof customerPointSchema>;
+export type ReportSeries = z.infer<typeof reportSeriesSchema>;
 
-/** GET /api/analytics/reports. */
+/**
+ * Customers are not per currency: new customers of each bucket and the running total (total customers chart),
+ * following `buckets`.
+ */
+export const customerSeriesSchema = z.object({ new_customers: ints, total_customers: ints });
+export type CustomerSeries = z.infer<typeof customerSeriesSchema>;
+
+/** GET /api/analytics/reports. `buckets`: the bucket labels, as in homeAnswerSchema. */
 export const reportsAnswerSchema = z.object({
   range: analyticsRangeSchema,
   currencies: z.array(z.string()),
-  buckets: z.array(bucketSchema),
+  buckets: z.array(z.string()),
   cards: z.array(reportCardsSchema),
-  series: z.array(z.object({ currency: z.string(), points: z.array(reportPointSchema) })),
+  series: z.array(reportSeriesSchema),
   new_customers: comparedSchema,
-  customers: z.array(customerPointSchema),
+  customers: customerSeriesSchema,
 });
 export type ReportsAnswer = z.infer<typeof reportsAnswerSchema>;
 

@@ -3,21 +3,21 @@ import {
   type AnalyticsRange,
   type Breakdown,
   bucketLabel,
+  COUNTRY_INFO,
   type CurrencySeries,
-  type CustomerPoint,
+  type CustomerSeries,
   compared,
   type HomeAnswer,
   isCountry,
   localDayOf,
-  type PeriodBucket,
+  localWeekday,
+  pendingHours,
   type ReportCards,
-  type ReportPoint,
   type ReportsAnswer,
   type ResolvedPeriod,
   resolvePeriod,
   type SummaryCards,
   startOfLocalDay,
-  transferStatus,
 } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
@@ -108,23 +108,6 @@ function breakdown(
       success_count: m.success_count,
       gross_amount: compared(gross(m), p ? gross(p) : null),
     };
-  });
-}
-
-/** Points of one currency following the period's buckets; previous by position in the comparison buckets. */
-function pointsOf<T>(
-  buckets: PeriodBucket[],
-  comparisonBuckets: PeriodBucket[] | null,
-  current: Map<string, Measures>,
-  previous: Map<string, Measures> | null,
-  make: (bucket: PeriodBucket, m: Measures, p: Measures | null) => T,
-): T[] {
-  return buckets.map((bucket, i) => {
-    const m = current.get(bucket.bucket) ?? emptyMeasures();
-    const comparisonBucket = comparisonBuckets?.[i];
-    const p =
-      previous && comparisonBucket ? (previous.get(comparisonBucket.bucket) ?? emptyMeasures()) : null;
-    return make(bucket, m, p);
   });
 }
 
@@ -247,6 +230,7 @@ export async function homeFigures(
 }
 
 const HOUR_MS = 3_600_000;
+const QUARTER_MS = 900_000;
 /** The longest pending-hours threshold (transfer.ts): anything older is Transferred. */
 const MAX_PENDING_HOURS = 72;
 
@@ -278,7 +262,7 @@ export async function reportFigures(
     return [...days, ...hours];
   };
   const channelRows = query.channel;
-  const [rows, prevRows, schemeRows, terminalRows, olderRows, recent, customers, terminals] =
+  const [rows, prevRows, schemeRows, terminalRows, olderRows, recent, customers, terminals, customerSeries] =
     await Promise.all([
       rollup(db, scope, "method", period.from, period.to, g, channelRows),
       cmp ? rollup(db, scope, "method", cmp.from, cmp.to, g, channelRows) : null,
@@ -288,18 +272,36 @@ export async function reportFigures(
       recentPayments(db, scope, cutoff, query.channel),
       payingCustomerCounts(db, scope, g, period.from, period.to, query.channel),
       terminalsOf(db, scope),
+      customerFigures(db, scope, period),
     ]);
-  const customerSeries = await customerFigures(db, scope, period);
 
   const country = isCountry(scope.country) ? scope.country : "EGY";
+  // The local weekday and bucket of a payment are those of its quarter of an hour (every zone's offset is a
+  // multiple of 15 minutes): computed once per quarter, not per payment (thousands over 73 hours).
+  const slots = new Map<number, { pendingMs: number; label: string }>();
+  const slotOf = (createdAt: Date) => {
+    const key = Math.floor(createdAt.getTime() / QUARTER_MS);
+    let slot = slots.get(key);
+    if (!slot) {
+      const weekday = localWeekday(createdAt, COUNTRY_INFO[country].timeZone);
+      slot = {
+        pendingMs: pendingHours(country, weekday) * HOUR_MS,
+        label: bucketLabel(createdAt, g, scope.timeZone),
+      };
+      slots.set(key, slot);
+    }
+    return slot;
+  };
   const recentRows = recent.map((r) => {
     const createdAt = new Date(r.created_at);
+    const slot = slotOf(createdAt);
     return {
       currency: r.currency,
       net: Number(r.amount_cents) - Number(r.refunded_amount_cents),
       createdAt,
-      transferred: transferStatus(country, createdAt, now) === "Transferred",
-      label: bucketLabel(createdAt, g, scope.timeZone),
+      // transferStatus() of transfer.ts: Transferred once the weekday's pending hours have passed.
+      transferred: now.getTime() >= createdAt.getTime() + slot.pendingMs,
+      label: slot.label,
       inPeriod: createdAt >= period.from && createdAt < period.to,
     };
   });
@@ -348,49 +350,44 @@ export async function reportFigures(
       ),
       card_schemes: breakdown(only(schemeRows, currency)!, null, (r) => r.dim_value),
     });
+    // Compact: one array per figure the charts draw (issue 17), following the buckets.
     const byBucket = byLabel(cur);
     const prevByBucket = prev ? byLabel(prev) : null;
+    const at = period.buckets.map((b) => byBucket.get(b.bucket) ?? emptyMeasures());
+    const before = prevByBucket
+      ? period.buckets.map((_, i) => {
+          const cb = period.comparisonBuckets[i];
+          return cb ? (prevByBucket.get(cb.bucket) ?? emptyMeasures()) : null;
+        })
+      : null;
     series.push({
       currency,
-      points: pointsOf<ReportPoint>(
-        period.buckets,
-        cmp ? period.comparisonBuckets : null,
-        byBucket,
-        prevByBucket,
-        (b, m, pm) => ({
-          bucket: b.bucket,
-          start: b.start.toISOString(),
-          net_amount: net(m),
-          gross_amount: gross(m),
-          refunded_amount: m.refunded_amount,
-          count: m.payments,
-          success_count: m.success_count,
-          paying_customers: payingCustomers.get(`${currency} ${b.bucket}`) ?? 0,
-          transferred_amount:
-            (olderByBucket.get(b.bucket) ? net(olderByBucket.get(b.bucket)!) : 0) +
-            (recentTransferred.get(b.bucket) ?? 0),
-          previous: pm
-            ? {
-                net_amount: net(pm),
-                gross_amount: gross(pm),
-                refunded_amount: pm.refunded_amount,
-                count: pm.payments,
-                success_count: pm.success_count,
-              }
-            : null,
-        }),
-      ),
+      net_amount: at.map(net),
+      gross_amount: at.map(gross),
+      refunded_amount: at.map((m) => m.refunded_amount),
+      count: at.map((m) => m.payments),
+      success_count: at.map((m) => m.success_count),
+      transferred_amount: period.buckets.map((b) => {
+        const older = olderByBucket.get(b.bucket);
+        return (older ? net(older) : 0) + (recentTransferred.get(b.bucket) ?? 0);
+      }),
+      paying_customers: period.buckets.map((b) => payingCustomers.get(`${currency} ${b.bucket}`) ?? 0),
+      previous: before && {
+        gross_amount: before.map((m) => (m ? gross(m) : null)),
+        refunded_amount: before.map((m) => (m ? m.refunded_amount : null)),
+        count: before.map((m) => (m ? m.payments : null)),
+      },
     });
   }
 
   return {
     range: range(period, query),
     currencies,
-    buckets: period.buckets.map((b) => ({ bucket: b.bucket, start: b.start.toISOString() })),
+    buckets: period.buckets.map((b) => b.bucket),
     cards,
     series,
     new_customers: customerSeries.total,
-    customers: customerSeries.points,
+    customers: customerSeries.series,
   };
 }
 
@@ -399,7 +396,7 @@ async function customerFigures(
   db: Kysely<DB>,
   scope: MerchantScope,
   period: ResolvedPeriod,
-): Promise<{ total: ReturnType<typeof compared>; points: CustomerPoint[] }> {
+): Promise<{ total: ReturnType<typeof compared>; series: CustomerSeries }> {
   const counts = (from: Date, to: Date) => newCustomers(db, scope, period.granularity, from, to);
   const cmp = period.comparison;
   const [current, previous, before] = await Promise.all([
@@ -409,17 +406,13 @@ async function customerFigures(
   ]);
   let running = before;
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-  const points = period.buckets.map((b, i) => {
-    const n = current.get(b.bucket) ?? 0;
+  const fresh = period.buckets.map((b) => current.get(b.bucket) ?? 0);
+  const total = fresh.map((n) => {
     running += n;
-    const cb = period.comparisonBuckets[i];
-    return {
-      bucket: b.bucket,
-      start: b.start.toISOString(),
-      new_customers: n,
-      total_customers: running,
-      previous_new_customers: previous ? (cb ? (previous.get(cb.bucket) ?? 0) : 0) : null,
-    };
+    return running;
   });
-  return { total: compared(sum(current), previous ? sum(previous) : null), points };
+  return {
+    total: compared(sum(current), previous ? sum(previous) : null),
+    series: { new_customers: fresh, total_customers: total },
+  };
 }

@@ -265,19 +265,32 @@ async function checkReports(db: Kysely<DB>, merchantId: number, input: Partial<A
   }
   for (const s of answer.series) {
     const cur = e.byCurrency(e.current, s.currency);
-    for (const p of s.points) {
-      const f = e.figures(e.byLabel(cur, p.bucket));
-      expect([p.gross_amount, p.net_amount, p.refunded_amount, p.count]).toEqual([
-        f.gross_amount,
-        f.net_amount,
-        f.refunded_amount,
-        f.count,
-      ]);
-    }
-    const transferred = cur
-      .filter((t) => e.ok(t) && transferStatus("EGY", new Date(t.created_at), NOW) === "Transferred")
-      .reduce((sum, t) => sum + Number(t.amount_cents) - Number(t.refunded_amount_cents), 0);
-    expect(s.points.reduce((sum, p) => sum + p.transferred_amount, 0)).toBe(transferred);
+    // Compact series (issue 17): one array per drawn figure, following the buckets.
+    expect(answer.buckets).toEqual(e.period.buckets.map((b) => b.bucket));
+    const prev = e.previous && e.byCurrency(e.previous, s.currency);
+    expect(s.previous === null).toBe(prev === null);
+    answer.buckets.forEach((bucket, i) => {
+      const f = e.figures(e.byLabel(cur, bucket));
+      expect(
+        [s.gross_amount[i], s.net_amount[i], s.refunded_amount[i], s.count[i], s.success_count[i]],
+        bucket,
+      ).toEqual([f.gross_amount, f.net_amount, f.refunded_amount, f.count, f.success_count]);
+      const cb = e.period.comparisonBuckets[i];
+      if (prev && s.previous) {
+        const p = cb ? e.figures(e.byLabel(prev, cb.bucket)) : null;
+        expect([s.previous.gross_amount[i], s.previous.refunded_amount[i], s.previous.count[i]]).toEqual(
+          p ? [p.gross_amount, p.refunded_amount, p.count] : [null, null, null],
+        );
+      }
+    });
+    const transferredOf = (list: typeof cur) =>
+      list
+        .filter((t) => e.ok(t) && transferStatus("EGY", new Date(t.created_at), NOW) === "Transferred")
+        .reduce((sum, t) => sum + Number(t.amount_cents) - Number(t.refunded_amount_cents), 0);
+    expect(s.transferred_amount.reduce((sum, v) => sum + v, 0)).toBe(transferredOf(cur));
+    answer.buckets.forEach((bucket, i) => {
+      expect(s.transferred_amount[i], `transferred ${bucket}`).toBe(transferredOf(e.byLabel(cur, bucket)));
+    });
   }
   return answer;
 }

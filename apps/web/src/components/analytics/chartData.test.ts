@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   bucketLabel,
+  customerPointsOf,
   dirOfLang,
   forDirection,
   isEmptySeries,
   ofCurrency,
   pointsOfSeries,
+  reportPointsOf,
   selectedCurrency,
   seriesRows,
   splitByCurrency,
@@ -105,6 +107,38 @@ describe("pointsOfSeries", () => {
       null,
       null,
       null,
+    ]);
+  });
+});
+
+describe("reportPointsOf and customerPointsOf", () => {
+  it("turn the reports answer's compact arrays into one point per bucket", () => {
+    const buckets = ["2026-10-01", "2026-11-01"];
+    const points = reportPointsOf(buckets, {
+      count: [4, 1],
+      success_count: [3, 1],
+      gross_amount: [900, 100],
+      net_amount: [800, 100],
+      refunded_amount: [100, 0],
+      transferred_amount: [800, 0],
+      paying_customers: [2, 1],
+      previous: { count: [2, null], gross_amount: [50, null], refunded_amount: [0, null] },
+    });
+    expect(points[0]).toEqual({
+      bucket: "2026-10-01",
+      count: 4,
+      success_count: 3,
+      gross_amount: 900,
+      net_amount: 800,
+      refunded_amount: 100,
+      transferred_amount: 800,
+      paying_customers: 2,
+      previous: { count: 2, gross_amount: 50, refunded_amount: 0 },
+    });
+    expect(points[1]?.previous).toBeNull();
+    expect(customerPointsOf(buckets, { new_customers: [3, 0], total_customers: [10, 10] })).toEqual([
+      { bucket: "2026-10-01", new_customers: 3, total_customers: 10 },
+      { bucket: "2026-11-01", new_customers: 0, total_customers: 10 },
     ]);
   });
 });

@@ -111,6 +111,70 @@ export function pointsOfSeries(
   });
 }
 
+/** A bucket of the reports charts: the figures they draw. */
+export interface ReportChartPoint {
+  bucket: string;
+  count: number;
+  success_count: number;
+  gross_amount: number;
+  net_amount: number;
+  refunded_amount: number;
+  transferred_amount: number;
+  paying_customers: number;
+  previous: { count: number; gross_amount: number; refunded_amount: number } | null;
+}
+
+/** The reports answer's compact series (issue 17) as one point per bucket. */
+export function reportPointsOf(
+  buckets: readonly string[],
+  series: {
+    count: readonly number[];
+    success_count: readonly number[];
+    gross_amount: readonly number[];
+    net_amount: readonly number[];
+    refunded_amount: readonly number[];
+    transferred_amount: readonly number[];
+    paying_customers: readonly number[];
+    previous: {
+      count: readonly (number | null)[];
+      gross_amount: readonly (number | null)[];
+      refunded_amount: readonly (number | null)[];
+    } | null;
+  },
+): ReportChartPoint[] {
+  return buckets.map((bucket, i) => {
+    const count = series.previous?.count[i] ?? null;
+    const gross = series.previous?.gross_amount[i] ?? null;
+    const refunded = series.previous?.refunded_amount[i] ?? null;
+    return {
+      bucket,
+      count: series.count[i] ?? 0,
+      success_count: series.success_count[i] ?? 0,
+      gross_amount: series.gross_amount[i] ?? 0,
+      net_amount: series.net_amount[i] ?? 0,
+      refunded_amount: series.refunded_amount[i] ?? 0,
+      transferred_amount: series.transferred_amount[i] ?? 0,
+      paying_customers: series.paying_customers[i] ?? 0,
+      previous:
+        count === null || gross === null || refunded === null
+          ? null
+          : { count, gross_amount: gross, refunded_amount: refunded },
+    };
+  });
+}
+
+/** The reports answer's customers (new and running total per bucket) as one point per bucket. */
+export function customerPointsOf(
+  buckets: readonly string[],
+  customers: { new_customers: readonly number[]; total_customers: readonly number[] },
+): { bucket: string; new_customers: number; total_customers: number }[] {
+  return buckets.map((bucket, i) => ({
+    bucket,
+    new_customers: customers.new_customers[i] ?? 0,
+    total_customers: customers.total_customers[i] ?? 0,
+  }));
+}
+
 /** Splits rows that carry a currency into one group per currency, in first-seen order. */
 export function splitByCurrency<T extends { currency: string }>(rows: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();

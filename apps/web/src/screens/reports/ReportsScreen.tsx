@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { useReportsAnalytics } from "../../api/analytics.api.ts";
 import { AnalyticsPage } from "../../components/analytics/AnalyticsPage.tsx";
 import { ChartPanel, type ChartPanelProps } from "../../components/analytics/ChartPanel.tsx";
-import { ofCurrency } from "../../components/analytics/chartData.ts";
+import { customerPointsOf, ofCurrency, reportPointsOf } from "../../components/analytics/chartData.ts";
 import { ChartPairs, StatCards, useFigures } from "../../components/analytics/Figures.tsx";
 import { usePeriodState } from "../../components/analytics/usePeriodState.ts";
 import type { PeriodState } from "../../lib/periodSearch.ts";
+import { ReportTabs } from "../report-files/ReportTabs.tsx";
 import { methodKey } from "./methods.ts";
 
 /** Reports overview (merchant-dashboard.md sections 2 and 3): cards and chart areas of one currency at a time. */
@@ -16,15 +17,18 @@ export default function ReportsScreen() {
   const [state, setState] = usePeriodState();
   const query = useReportsAnalytics(state);
   return (
-    <AnalyticsPage
-      testId="reports-screen"
-      title={t("nav.reports")}
-      state={state}
-      onChange={setState}
-      query={query}
-      skeletonCards={8}
-      figures={(answer, currency) => <ReportFigures answer={answer} currency={currency} state={state} />}
-    />
+    <>
+      <ReportTabs active="overview" />
+      <AnalyticsPage
+        testId="reports-screen"
+        title={t("nav.reports")}
+        state={state}
+        onChange={setState}
+        query={query}
+        skeletonCards={8}
+        figures={(answer, currency) => <ReportFigures answer={answer} currency={currency} state={state} />}
+      />
+    </>
   );
 }
 
@@ -51,7 +55,8 @@ function ReportFigures({
     dates,
   } = useFigures(answer, currency, state.granularity);
   const cards = ofCurrency(answer.cards, currency);
-  const points = ofCurrency(answer.series, currency)?.points ?? [];
+  const series = ofCurrency(answer.series, currency);
+  const points = series ? reportPointsOf(answer.buckets, series) : [];
 
   const volume = volumeRows(points);
   const refunds = overTime(points, (p) => ({
@@ -61,11 +66,11 @@ function ReportFigures({
   const transactions = countRows(points);
   const perDay = overTime(points, (p) => ({ count: p.count }));
   const transfers = overTime(points, (p) => ({ transferred: p.transferred_amount }));
-  const hasPaying = points.some((p) => p.paying_customers !== undefined);
+  const hasPaying = points.length > 0;
   const average = overTime(points, (p) => ({
     average: p.paying_customers ? Math.round(p.gross_amount / p.paying_customers) : 0,
   }));
-  const customers = overTime(answer.customers, (p) => ({
+  const customers = overTime(customerPointsOf(answer.buckets, answer.customers), (p) => ({
     total: p.total_customers,
     new: p.new_customers,
   }));
