@@ -15,6 +15,7 @@ import {
   generateDemoData,
 } from "./generate.ts";
 import { seedDemoBackoffice } from "./backoffice.ts";
+import { seedDemoBulkInvoices } from "./bulk-invoices.ts";
 import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
@@ -79,6 +80,7 @@ export async function ensureDemoData(
     await seedDemoProducts(trx, data.credentials, options.now ?? new Date());
     await seedDemoTransfers(trx, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
+    await seedDemoBulkInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoPaymentLinks(trx, data.credentials, options.now ?? new Date());
     await seedDemoBackoffice(trx, options.now ?? new Date());
     return data;

@@ -38,7 +38,7 @@ export default function BulkInvoicesPage() {
         upload.isPending ? (
           <Skeleton h={200} aria-label={t("bulkInvoices.preview.loading")} />
         ) : upload.isError ? (
-          <Alert color="red" role="alert">
+          <Alert color="red.9" role="alert">
             {t("bulkInvoices.preview.loadFailed")}
           </Alert>
         ) : (

@@ -90,7 +90,7 @@ export function PreviewPanel({ upload }: { upload: BulkUpload }) {
           </Group>
         </Group>
         {submitted ? (
-          <Alert color="teal" role="status" data-testid="bulk-result">
+          <Alert color="teal.9" role="status" data-testid="bulk-result">
             <Stack gap={4}>
               <Text>{t("bulkInvoices.result.created", { count: upload.counts.created })}</Text>
               {upload.counts.invalid > 0 ? (
@@ -120,7 +120,7 @@ export function PreviewPanel({ upload }: { upload: BulkUpload }) {
           </Text>
         )}
         {failure ? (
-          <Alert color="red" role="alert" data-testid="bulk-submit-error">
+          <Alert color="red.9" role="alert" data-testid="bulk-submit-error">
             {failure}
           </Alert>
         ) : null}
@@ -135,7 +135,11 @@ export function PreviewPanel({ upload }: { upload: BulkUpload }) {
             data-testid="bulk-only-bad"
           />
         ) : null}
-        <ScrollArea type="auto">
+        <ScrollArea
+          type="auto"
+          // The wide table scrolls sideways: the region takes the focus so the keyboard can scroll it too.
+          viewportProps={{ tabIndex: 0, role: "region", "aria-label": t("bulkInvoices.preview.tableLabel") }}
+        >
           <Table
             striped
             withTableBorder

@@ -101,7 +101,7 @@ export function UploadPanel({ isLive, onUploaded }: { isLive: boolean; onUploade
           </Stack>
         </Dropzone>
         {problem ? (
-          <Alert color="red" role="alert" data-testid="bulk-upload-error">
+          <Alert color="red.9" role="alert" data-testid="bulk-upload-error">
             {problem}
           </Alert>
         ) : null}

@@ -81,7 +81,7 @@ export default function QrPaymentPage() {
           <Skeleton h={160} aria-label={t("qrPayment.loading")} />
         ) : setup.isError || step.kind === "failed" ? (
           <Stack data-testid="qr-failed">
-            <Alert color="red" role="alert">
+            <Alert color="red.9" role="alert">
               {t("qrPayment.failed")}
             </Alert>
             <Group>
@@ -184,7 +184,7 @@ function Outcome({
 }) {
   const { t } = useTranslation();
   const { lang } = useDashboard();
-  const color = status.status === "success" ? "teal" : status.status === "declined" ? "red" : "yellow";
+  const color = status.status === "success" ? "teal.9" : status.status === "declined" ? "red.9" : "blue.9";
   return (
     <Stack data-testid="qr-outcome" data-status={status.status}>
       <Alert color={color} role="status" title={t(`qrPayment.outcome.${status.status}`)}>
