@@ -308,6 +308,27 @@ const transferDetailsRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/transfers/TransferDetailsPage.tsx")),
 });
 
+/** The invoice form's prefill (a product's Create Invoice, docs/selling.md): short texts only, as text. */
+const INVOICE_PREFILL = [
+  "orderName",
+  "orderDescription",
+  "orderAmount",
+  "currency",
+  "deliveryNeeded",
+  "merchantOrderId",
+];
+function invoicePrefill(search: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of INVOICE_PREFILL) {
+    const v = search[key];
+    if (
+      (typeof v === "string" || typeof v === "number" || typeof v === "boolean") &&
+      String(v).length <= 1000
+    )
+      out[key] = String(v);
+  }
+  return out;
+}
 const invoicesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "invoices",
@@ -319,6 +340,7 @@ const newInvoiceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "invoices/new",
   staticData: { screen: "newInvoice" },
+  validateSearch: invoicePrefill,
   component: lazyRouteComponent(() => import("../screens/invoices/NewInvoicePage.tsx")),
 });
 const invoiceDetailsRoute = createRoute({

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Lang } from "../../i18n/language.ts";
 import { renderInApp, text, useLanguage } from "../../test/render.tsx";
 import { InvoiceForm, type ServerProblems } from "./InvoiceForm.tsx";
-import type { InvoiceFormValues } from "./invoiceForm.ts";
+import { type InvoiceFormValues, prefilledForm } from "./invoiceForm.ts";
 
 const INTEGRATIONS = [
   { id: 11, name: "Card", gateway_type: "VPC", currency: "EGP" },
@@ -152,6 +152,32 @@ describe("InvoiceForm", { timeout: 20_000 }, () => {
     );
     expect(screen.getByTestId("home-page")).toBeTruthy();
     expect(screen.queryByTestId("invoice-submit")).toBeNull();
+  });
+
+  it("starts from a product's prefill (Create Invoice on a product)", async () => {
+    renderInApp(
+      <InvoiceForm
+        integrations={INTEGRATIONS}
+        onSubmit={vi.fn(async () => undefined)}
+        submitting={false}
+        done={false}
+        cancel={null}
+        home={null}
+        initial={prefilledForm({
+          orderName: "Ceramic mug",
+          orderAmount: "350.00",
+          currency: "EGP",
+          deliveryNeeded: "true",
+          merchantOrderId: "MUG-1",
+        })}
+      />,
+    );
+    expect(input("merchantOrderId").value).toBe("MUG-1");
+    await click("invoice-tab-order");
+    expect(input("orderName").value).toBe("Ceramic mug");
+    expect(input("orderAmount").value).toBe("350.00");
+    expect(input("currency").value).toBe("EGP");
+    expect((screen.getByTestId("invoice-delivery-yes") as HTMLInputElement).checked).toBe(true);
   });
 
   it("speaks Arabic", async () => {

@@ -45,6 +45,8 @@ interface Props {
   cancel: ReactNode;
   /** The Home Page link shown instead of the form when there is no payment integration. */
   home: ReactNode;
+  /** First values (a product's Create Invoice prefills the Order tab). */
+  initial?: InvoiceFormValues;
 }
 
 /**
@@ -52,10 +54,10 @@ interface Props {
  * of packages/domain (the server runs the same). A field's problem shows once it was changed, every problem once
  * the form was sent, on the tab that holds the first one.
  */
-export function InvoiceForm({ integrations, onSubmit, submitting, done, cancel, home }: Props) {
+export function InvoiceForm({ integrations, onSubmit, submitting, done, cancel, home, initial }: Props) {
   const { t } = useTranslation();
   const dateLabels = useDatePickerLabels();
-  const [values, setValues] = useState<InvoiceFormValues>(EMPTY_INVOICE_FORM);
+  const [values, setValues] = useState<InvoiceFormValues>(initial ?? EMPTY_INVOICE_FORM);
   const [touched, setTouched] = useState<Set<InvoiceField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [tab, setTab] = useState<string | null>("general");

@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Stack } from "@mantine/core";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/errors.ts";
@@ -12,7 +12,7 @@ import { PageTitle } from "../../components/PageTitle.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useViewMode } from "../../live/viewpoint.ts";
 import { InvoiceForm, type ServerProblems } from "./InvoiceForm.tsx";
-import { bodyOf } from "./invoiceForm.ts";
+import { bodyOf, prefilledForm } from "./invoiceForm.ts";
 
 /** How long the success message shows before the invoices list (spec: "you will redirect to Invoices page"). */
 export const REDIRECT_MS = 1500;
@@ -29,6 +29,7 @@ export default function NewInvoicePage() {
   const navigate = useNavigate();
   const integrations = useInvoiceIntegrations(isLive);
   const create = useCreateInvoice();
+  const prefill = useSearch({ from: "/{-$lang}/app/invoices/new" });
   const [created, setCreated] = useState(false);
 
   useEffect(() => {
@@ -84,6 +85,7 @@ export default function NewInvoicePage() {
       ) : null}
       <InvoiceForm
         integrations={options}
+        initial={prefilledForm(prefill)}
         onSubmit={submit}
         submitting={create.isPending}
         done={created}

@@ -83,3 +83,22 @@ export function tabOfProblems(problems: InvoiceProblems): "general" | "order" | 
   if (fields.length === 0) return undefined;
   return fields.some((f) => GENERAL_FIELDS.includes(f)) ? "general" : "order";
 }
+
+/** The form's first values from a prefill (a product's Create Invoice): the Order tab's fields and the id. */
+export function prefilledForm(prefill: Record<string, string | undefined>): InvoiceFormValues {
+  const delivery = prefill.deliveryNeeded;
+  return {
+    ...EMPTY_INVOICE_FORM,
+    merchantOrderId: prefill.merchantOrderId ?? "",
+    orderName: prefill.orderName ?? "",
+    orderDescription: prefill.orderDescription ?? "",
+    orderAmount: prefill.orderAmount ?? "",
+    currency: prefill.currency ?? "",
+    deliveryNeeded:
+      delivery === "true" || delivery === "yes"
+        ? "yes"
+        : delivery === "false" || delivery === "no"
+          ? "no"
+          : "",
+  };
+}
