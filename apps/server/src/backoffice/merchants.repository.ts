@@ -287,6 +287,16 @@ export async function merchantParts(db: Kysely<DB>, merchantId: number) {
   return { owner, keys, branches, documents, approvals, comments, pos: Number(pos.n) };
 }
 
+/** One document of the merchant itself, with its content. */
+export function findOwnDocument(db: Kysely<DB>, merchantId: number, documentId: number) {
+  return db
+    .selectFrom("merchant_documents")
+    .select(["id", "kind", "file_name", "content_type", "content"])
+    .where("merchant_id", "=", merchantId)
+    .where("id", "=", documentId)
+    .executeTakeFirst();
+}
+
 /** One document of the bank's merchant, with its content. */
 export function findBankDocument(db: Kysely<DB>, bankId: number, merchantId: number, documentId: number) {
   return db

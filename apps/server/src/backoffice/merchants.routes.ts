@@ -1,12 +1,13 @@
 import { merchantsApi } from "@portal/domain";
 import ExcelJS from "exceljs";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { requireBankId, requireUser } from "../auth/auth.hook.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { authError, requireBankId, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { safeCell } from "../exports/cells.ts";
 import { implement } from "../http/contract-routes.ts";
 import { notFoundError } from "../transactions/scope.ts";
 import {
   findBankDocument,
+  findOwnDocument,
   listBankMerchants,
   merchantOverview,
   successfulCounts,
@@ -79,25 +80,18 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   implement(app, merchantsApi.document, async (request, reply) => {
-    const doc = await findBankDocument(
-      db,
-      requireBankId(request),
-      request.params.id,
-      request.params.documentId,
-    );
+    const bankId = requireBankId(request);
+    const doc = await findBankDocument(db, bankId, request.params.id, request.params.documentId);
     if (!doc) throw notFoundError();
-    const disposition = request.query.download ? "attachment" : "inline";
-    const name = doc.file_name.replace(/[^A-Za-z0-9._-]/g, "_");
-    return reply
-      .header("content-type", doc.content_type)
-      .header("x-content-type-options", "nosniff")
-      .header(
-        "content-security-policy",
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      )
-      .header("cache-control", "private, no-store")
-      .header("content-disposition", `${disposition}; filename="${name}"`)
-      .send(Buffer.from(doc.content));
+    return sendDocument(reply, doc, request.query.download);
+  });
+
+  // The merchant's owner reads its own documents (its staff and terminals do not: they are the business's papers).
+  implement(app, merchantsApi.ownDocument, async (request, reply) => {
+    if (requireUser(request).profile_type !== "Merchant") throw authError(403, "forbidden");
+    const doc = await findOwnDocument(db, requireMerchantId(request), request.params.documentId);
+    if (!doc) throw notFoundError();
+    return sendDocument(reply, doc, request.query.download);
   });
 
   implement(app, merchantsApi.sheet, async (request, reply) => {
@@ -186,4 +180,23 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
     await act(ctx, request.params.id, (m) => fullEdit(m, request.body, ctx.user));
     return detailsOf(ctx.bankId, request.params.id);
   });
+}
+
+/** A stored document with its true type, never sniffed, never cached, sandboxed if opened inline. */
+function sendDocument(
+  reply: FastifyReply,
+  doc: { file_name: string; content_type: string; content: Buffer },
+  download: boolean,
+) {
+  const name = doc.file_name.replace(/[^A-Za-z0-9._-]/g, "_");
+  return reply
+    .header("content-type", doc.content_type)
+    .header("x-content-type-options", "nosniff")
+    .header(
+      "content-security-policy",
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    )
+    .header("cache-control", "private, no-store")
+    .header("content-disposition", `${download ? "attachment" : "inline"}; filename="${name}"`)
+    .send(Buffer.from(doc.content));
 }

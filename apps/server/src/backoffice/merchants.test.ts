@@ -192,6 +192,23 @@ describeEachDatabase("back-office: the bank's merchants", (get) => {
       ).toBe(404);
     });
 
+    it("serves the merchant's owner its own documents, and nobody else through that route", async () => {
+      const d = (await call(bank, "GET", `/api/bank/merchants/${m.pending}`)).json<MerchantDetails>();
+      const url = `/api/merchant/documents/${d.documents[0]!.id}`;
+      const owner = await fx.session(await fx.user("Merchant", { merchantId: m.pending! }));
+      const res = await call(owner, "GET", url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/png");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      const staff = await fx.session(
+        await fx.user("MerchantStaff", { merchantId: m.pending!, permissions: ["can view transactions"] }),
+      );
+      expect((await call(staff, "GET", url)).statusCode).toBe(403);
+      const stranger = await fx.session(await fx.user("Merchant"));
+      expect((await call(stranger, "GET", url)).statusCode).toBe(404);
+      expect((await call(bank, "GET", url)).statusCode).toBe(403);
+    });
+
     it("downloads the merchant sheet", async () => {
       const res = await call(bank, "GET", `/api/bank/merchants/${m.live}/sheet`);
       expect(res.statusCode).toBe(200);

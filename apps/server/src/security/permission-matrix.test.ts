@@ -65,6 +65,8 @@ const ANY_USER: Record<string, (c: Caller) => boolean> = {
   "GET /api/exports/:id": (c) => exporter(c),
   "GET /api/exports/:id/download": (c) => exporter(c),
   "GET /api/analytics/home": (c) => c.profile === "Merchant" || c.profile === "MerchantStaff",
+  // The merchant's owner's own activation documents (docs/backoffice.md).
+  "GET /api/merchant/documents/:documentId": (c) => c.profile === "Merchant",
 };
 
 /** Who may use the public API with a password's token (issue 10 item 1), stated here apart from the code. */

@@ -379,6 +379,7 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/bank/transfers/:id": (w) => w.transferId,
   "/api/bank/merchants/:id": (w) => w.merchantId,
   "/api/bank/merchants/:id/documents/:documentId": (w) => w.documentId,
+  "/api/merchant/documents/:documentId": (w) => w.documentId,
   "/api/keys/:kind": { notAnId: "api" },
   "/api/ecommerce/orders/:order_id": (w) => w.orderId,
   "/api/acceptance/transactions/:transaction_id": (w) => w.transactionId,

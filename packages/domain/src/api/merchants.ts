@@ -466,6 +466,18 @@ export const merchantsApi = {
     params: idParams,
     answers: {},
   }),
+  /** A file, not JSON: the merchant's own copy of a document it submitted. */
+  ownDocument: route({
+    method: "GET",
+    path: "/api/merchant/documents/:documentId",
+    // The merchant's owner only (checked by the handler): its activation application's papers.
+    access: { permission: null },
+    tags: TAGS,
+    summary: "One document of the caller's own activation application (the merchant's owner), nosniff",
+    params: z.object({ documentId: z.coerce.number().int().positive() }),
+    query: z.object({ download: boolParam.default(false) }),
+    answers: {},
+  }),
   approve: route({
     method: "POST",
     path: "/api/bank/merchants/:id/approve",
