@@ -2,6 +2,8 @@ import { PRODUCT_MESSAGES } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../db/database.ts";
+import { demoPng } from "../demo/products.ts";
+import { storeImage } from "../images/images.service.ts";
 import { payCard, type TestMerchant, testMerchant } from "../payments/test-support.ts";
 import { buildTestApp } from "../test/app.ts";
 import { createTestDatabase, describeEachDatabase } from "../test/databases.ts";
@@ -113,6 +115,29 @@ describeEachDatabase("products", (get) => {
     expect(theirs.json().fields.integration_ids).toEqual([
       "Choose payment methods of your own active integrations.",
     ]);
+  });
+
+  it("takes an image of the merchant's own from the image store, and refuses another's", async () => {
+    const file = { bytes: demoPng(), name: "mug.png", contentType: "image/png" };
+    const mine = await storeImage(app.payments.db, m.merchantId, file, "product");
+    const product = await made(body(m, { name: "Pictured", image_id: mine.id }));
+    expect(product.image_url).toBe(`/api/images/${mine.id}`);
+    expect((await page(product.public_id)).json().product.image_url).toBe(`/api/images/${mine.id}`);
+    const theirsMerchant = (await fixtures(app.payments.db).user("Merchant")).merchant_id!;
+    const theirs = await storeImage(app.payments.db, theirsMerchant, file, "product");
+    for (const image_id of [theirs.id, "0".repeat(32)]) {
+      const refused = await create(body(m, { image_id }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.image_id).toEqual(["Upload the image again."]);
+    }
+    // An edit may drop the image.
+    const dropped = await app.inject({
+      method: "PUT",
+      url: `/api/products/${product.id}`,
+      headers: owner.headers,
+      payload: { image_id: null },
+    });
+    expect(dropped.json().image_url).toBeNull();
   });
 
   it("keeps the merchant product id unique per merchant ('Merchant Product ID already exists'), on edit too", async () => {
