@@ -140,64 +140,64 @@ export async function settleDay(
   const cutoff = dayCutoff(day);
   await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
   const lower = await lowerBound(trx, cutoff);
-  const chargebacks = withChargebacks
-    ? sql`select c.id, c.merchant_id, c.is_live, c.currency,
-            c.amount_cents + c.accept_fees_cents + c.vat_cents as amount
-          from chargebacks c
-          where c.status = 'lost' and c.transfer_id is null and c.resolved_at < ${cutoff}`
-    : sql`select null::bigint as id, null::bigint as merchant_id, null::boolean as is_live, null::text as currency,
-            null::bigint as amount where false`;
-  const markChargebacks = withChargebacks
-    ? sql`, marked as (update chargebacks c set transfer_id = i.id from cb join ins i
-            on i.merchant_id = cb.merchant_id and i.is_live = cb.is_live and i.currency = cb.currency
-          where c.id = cb.id returning c.id)`
-    : sql`, marked as (select 1 as id where false)`;
-  const result = await sql<{ transfers: string; transactions: string; chargebacks: string }>`
-      with cand as materialized (${unsettledSql({ cutoff, lower })}),
-      cb as materialized (${chargebacks}),
-      moves as (
-        select merchant_id, is_live, currency, gross, refunded, fees, vat, 0::bigint as charged, 1 as n from cand
-        union all
-        select merchant_id, is_live, currency, 0, 0, 0, 0, amount, 0 from cb
-      ),
-      agg as (
+  // The candidates go to temporary tables (dropped at commit): the sums and the links then read the same rows,
+  // and the links join the transfers by their unique key (a join on a data-modifying CTE's rows cannot be
+  // planned: it took 37 s for 200,000 rows).
+  await sql`create temp table transfer_cand (id bigint, merchant_id bigint, is_live boolean, currency text,
+      kind text, gross bigint, refunded bigint, fees bigint, vat bigint) on commit drop`.execute(trx);
+  await sql`create temp table transfer_cb (id bigint, merchant_id bigint, is_live boolean, currency text,
+      amount bigint) on commit drop`.execute(trx);
+  await sql`insert into transfer_cand ${unsettledSql({ cutoff, lower })}`.execute(trx);
+  if (withChargebacks)
+    await sql`insert into transfer_cb select c.id, c.merchant_id, c.is_live, c.currency,
+        c.amount_cents + c.accept_fees_cents + c.vat_cents
+      from chargebacks c
+      where c.status = 'lost' and c.transfer_id is null and c.resolved_at < ${cutoff}`.execute(trx);
+  await sql`analyze transfer_cand`.execute(trx);
+  // Upserted rows stay locked until commit, so none of them can leave Pending before its links are written; a
+  // transfer of the day no longer Pending takes nothing (its rows wait for the next day).
+  const upserted = await sql`
+      insert into transfers as tr (merchant_id, is_live, currency, day, gross_cents, refunded_cents, fees_cents,
+        vat_cents, chargeback_cents, transactions_count, bank_name, bank_account)
+      select a.merchant_id, a.is_live, a.currency, ${day}::date, a.gross, a.refunded, a.fees, a.vat, a.charged, a.n,
+        m.bank_name, m.bank_account
+      from (
         select merchant_id, is_live, currency, sum(gross)::bigint as gross, sum(refunded)::bigint as refunded,
           sum(fees)::bigint as fees, sum(vat)::bigint as vat, sum(charged)::bigint as charged, sum(n)::int as n
-        from moves group by merchant_id, is_live, currency
-      ),
-      ins as (
-        insert into transfers as tr (merchant_id, is_live, currency, day, gross_cents, refunded_cents, fees_cents,
-          vat_cents, chargeback_cents, transactions_count, bank_name, bank_account)
-        select a.merchant_id, a.is_live, a.currency, ${day}::date, a.gross, a.refunded, a.fees, a.vat, a.charged, a.n,
-          m.bank_name, m.bank_account
-        from agg a join merchants m on m.id = a.merchant_id
-        on conflict (merchant_id, is_live, currency, day) do update set
-          gross_cents = tr.gross_cents + excluded.gross_cents,
-          refunded_cents = tr.refunded_cents + excluded.refunded_cents,
-          fees_cents = tr.fees_cents + excluded.fees_cents,
-          vat_cents = tr.vat_cents + excluded.vat_cents,
-          chargeback_cents = tr.chargeback_cents + excluded.chargeback_cents,
-          transactions_count = tr.transactions_count + excluded.transactions_count,
-          updated_at = now()
-        where tr.status = 'Pending'
-        returning tr.id, tr.merchant_id, tr.is_live, tr.currency
-      ),
-      linked as (
-        insert into transfer_transactions (transaction_id, transfer_id, kind)
-        select c.id, i.id, c.kind from cand c
-        join ins i on i.merchant_id = c.merchant_id and i.is_live = c.is_live and i.currency = c.currency
-        returning transaction_id
-      )
-      ${markChargebacks}
-      select (select count(*) from ins) as transfers, (select count(*) from linked) as transactions,
-        (select count(*) from marked) as chargebacks`.execute(trx);
-  const r = result.rows[0]!;
+        from (
+          select merchant_id, is_live, currency, gross, refunded, fees, vat, 0::bigint as charged, 1 as n
+          from transfer_cand
+          union all
+          select merchant_id, is_live, currency, 0, 0, 0, 0, amount, 0 from transfer_cb
+        ) moves group by merchant_id, is_live, currency
+      ) a join merchants m on m.id = a.merchant_id
+      on conflict (merchant_id, is_live, currency, day) do update set
+        gross_cents = tr.gross_cents + excluded.gross_cents,
+        refunded_cents = tr.refunded_cents + excluded.refunded_cents,
+        fees_cents = tr.fees_cents + excluded.fees_cents,
+        vat_cents = tr.vat_cents + excluded.vat_cents,
+        chargeback_cents = tr.chargeback_cents + excluded.chargeback_cents,
+        transactions_count = tr.transactions_count + excluded.transactions_count,
+        updated_at = now()
+      where tr.status = 'Pending'`.execute(trx);
+  const linked = await sql`insert into transfer_transactions (transaction_id, transfer_id, kind)
+      select c.id, tr.id, c.kind from transfer_cand c
+      join transfers tr on tr.merchant_id = c.merchant_id and tr.is_live = c.is_live and tr.currency = c.currency
+        and tr.day = ${day}::date
+      where tr.status = 'Pending'`.execute(trx);
+  const marked = withChargebacks
+    ? await sql`update chargebacks c set transfer_id = tr.id from transfer_cb cb, transfers tr
+        where c.id = cb.id and tr.merchant_id = cb.merchant_id and tr.is_live = cb.is_live
+          and tr.currency = cb.currency and tr.day = ${day}::date and tr.status = 'Pending'`.execute(trx)
+    : { numAffectedRows: 0n };
+  await sql`drop table transfer_cand`.execute(trx);
+  await sql`drop table transfer_cb`.execute(trx);
   const out: TransferRunResult = {
     day,
     cutoff,
-    transfers: Number(r.transfers),
-    transactions: Number(r.transactions),
-    chargebacks: Number(r.chargebacks),
+    transfers: Number(upserted.numAffectedRows ?? 0n),
+    transactions: Number(linked.numAffectedRows ?? 0n),
+    chargebacks: Number(marked.numAffectedRows ?? 0n),
   };
   await trx
     .insertInto("transfer_runs")
