@@ -337,7 +337,7 @@ describeEachDatabase("products", (get) => {
  * each of a product with 10 left, at once, then pay. Exactly 10 purchases hold an item; the 40 others are refused
  * before paying (409 reserved: the 10 left are held); the 10 payments take the inventory to 0, never below.
  */
-describe("products: 50 concurrent purchases of 10 left [postgres]", () => {
+describe("products: races on PostgreSQL (duplicate ids, 50 concurrent purchases of 10 left) [postgres]", () => {
   let app: FastifyInstance;
   let m: TestMerchant;
   let owner: TestSession;
@@ -356,6 +356,30 @@ describe("products: 50 concurrent purchases of 10 left [postgres]", () => {
   afterAll(async () => {
     await app.close();
     await drop();
+  });
+
+  it("10 concurrent creations with one merchant product id: one product, nine 'Merchant Product ID already exists'", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/products",
+          headers: owner.headers,
+          payload: body(m, { name: `Racer ${i}`, merchant_product_id: "RACE-1" }),
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 201)) {
+      expect(a.statusCode).toBe(409);
+      expect(a.json().detail).toBe("Merchant Product ID already exists");
+    }
+    const rows = await app.payments.db
+      .selectFrom("products")
+      .select("id")
+      .where("merchant_product_id", "=", "RACE-1")
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it("sells exactly 10", async () => {
