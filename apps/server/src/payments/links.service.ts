@@ -3,7 +3,6 @@ import {
   type CustomerLinkState,
   LINK_CURRENCIES,
   LINK_MESSAGES,
-  type LinkCreateBody,
   type LinkDetails,
   type LinkDisplayState,
   type LinkItem,
@@ -29,12 +28,15 @@ import {
   findByPublicToken,
   findLink,
   insertIntentionForOrder,
+  insertLinkOrder,
   type LinkListRow,
   linkIntention,
   listLinks,
   lockLink,
   merchantProfile,
   orderItemsOf,
+  paidUses,
+  reopenLink,
   setLinkExtras,
 } from "../selling/links.repository.ts";
 import { PaymentError, paymentError } from "./errors.ts";
@@ -408,7 +410,7 @@ function asDashboardError(error: unknown): unknown {
   const detail = typeof body.detail === "string" ? body.detail : (first ?? "Invalid request.");
   const code = typeof body.code === "string" ? body.code : "invalid";
   return new HttpError(
-    error.statusCode >= 500 ? 500 : error.statusCode,
+    Math.min(error.statusCode, 500),
     code,
     detail,
     Object.keys(fields).length ? fields : undefined,
@@ -455,8 +457,10 @@ export async function disableDashboardLink(
  * An invoice made without an intention gets one for its order on the first visit.
  */
 export async function customerLink(rt: PaymentsRuntime, token: string): Promise<CustomerLink> {
-  const row = await findByPublicToken(rt.db, token);
+  let row = await findByPublicToken(rt.db, token);
   if (!row) throw new HttpError(404, "not_found", "Not found.");
+  if (paymentLinkStatus(row.status) === "paid" && (await reopenPaidLink(rt, row)))
+    row = (await findByPublicToken(rt.db, token)) ?? row;
   const now = rt.now();
   let state: CustomerLinkState = "open";
   const blocker = linkPayBlocker(
@@ -528,66 +532,93 @@ async function intentionForOrder(rt: PaymentsRuntime, row: LinkListRow) {
     await lockLink(trx, row.id);
     const existing = await linkIntention(trx, row.id);
     if (existing) return existing;
-    const integrations = (await activeIntegrations(trx, row.merchant_id, row.is_live)).filter(
-      (i) => row.integration_ids.map(Number).includes(i.id) && i.currency === row.currency,
-    );
-    if (integrations.length === 0) return undefined;
-    const merchant = await merchantProfile(trx, row.merchant_id);
-    const now = rt.now();
-    const expiresAt = row.expires_at ?? linkExpiresAt(row.created_at);
-    const seconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
-    const client = (row.client ?? {}) as Record<string, string>;
-    const [first, ...rest] = (client.full_name ?? "").trim().split(/\s+/);
-    const billing = {
-      first_name: first || "NA",
-      last_name: rest.join(" ") || "NA",
-      email: client.email || "NA",
-      phone_number: client.phone_number || "NA",
-    };
-    const caller = { merchantId: row.merchant_id, isLive: row.is_live };
-    const keys = integrations.map((integration) =>
-      paymentKeyValues(
-        rt,
-        caller,
-        {
-          order_id: Number(row.order_id),
-          integration_id: integration.id,
-          amount_cents: Number(row.amount_cents),
-          currency: row.currency,
-          expiration: seconds,
-          billing_data: billing,
-          notification_url: row.notification_url,
-        },
-        integration,
-        { id: Number(row.order_id), currency: row.currency },
-      ),
-    );
-    return insertIntentionForOrder(
-      trx,
+    return makeIntention(rt, trx, row, Number(row.order_id));
+  });
+}
+
+/** The intention and payment keys of one order of a row, for the row's active integrations in its currency. */
+async function makeIntention(rt: PaymentsRuntime, trx: Kysely<DB>, row: LinkListRow, orderId: number) {
+  const integrations = (await activeIntegrations(trx, row.merchant_id, row.is_live)).filter(
+    (i) => row.integration_ids.map(Number).includes(i.id) && i.currency === row.currency,
+  );
+  if (integrations.length === 0) return undefined;
+  const merchant = await merchantProfile(trx, row.merchant_id);
+  const now = rt.now();
+  const expiresAt = row.expires_at ?? linkExpiresAt(row.created_at);
+  const seconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+  const client = (row.client ?? {}) as Record<string, string>;
+  const [first, ...rest] = (client.full_name ?? "").trim().split(/\s+/);
+  const billing = {
+    first_name: first || "NA",
+    last_name: rest.join(" ") || "NA",
+    email: client.email || "NA",
+    phone_number: client.phone_number || "NA",
+  };
+  const caller = { merchantId: row.merchant_id, isLive: row.is_live };
+  const keys = integrations.map((integration) =>
+    paymentKeyValues(
+      rt,
+      caller,
       {
-        public_id: newIntentionId(row.is_live),
-        merchant_id: row.merchant_id,
-        is_live: row.is_live,
-        client_secret_hash: tokenHash(
-          newClientSecret(merchantCountry({ country: merchant.country }), row.is_live),
-        ),
-        order_id: Number(row.order_id),
+        order_id: orderId,
+        integration_id: integration.id,
         amount_cents: Number(row.amount_cents),
         currency: row.currency,
-        integration_ids: integrations.map((i) => i.id),
-        items: JSON.stringify([]),
-        billing_data: JSON.stringify(billing),
-        customer: null,
-        extras: JSON.stringify({}),
-        special_reference: null,
+        expiration: seconds,
+        billing_data: billing,
         notification_url: row.notification_url,
-        redirection_url: null,
-        payment_link_id: row.id,
-        expires_at: new Date(now.getTime() + seconds * 1000),
-        created_at: now,
-        updated_at: now,
       },
-      keys,
-    );
+      integration,
+      { id: orderId, currency: row.currency },
+    ),
+  );
+  return insertIntentionForOrder(
+    trx,
+    {
+      public_id: newIntentionId(row.is_live),
+      merchant_id: row.merchant_id,
+      is_live: row.is_live,
+      client_secret_hash: tokenHash(
+        newClientSecret(merchantCountry({ country: merchant.country }), row.is_live),
+      ),
+      order_id: orderId,
+      amount_cents: Number(row.amount_cents),
+      currency: row.currency,
+      integration_ids: integrations.map((i) => i.id),
+      items: JSON.stringify([]),
+      billing_data: JSON.stringify(billing),
+      customer: null,
+      extras: JSON.stringify({}),
+      special_reference: null,
+      notification_url: row.notification_url,
+      redirection_url: null,
+      payment_link_id: row.id,
+      expires_at: new Date(now.getTime() + seconds * 1000),
+      created_at: now,
+      updated_at: now,
+    },
+    keys,
+  );
+}
+
+/**
+ * A quick link paid fewer times than its limit (or unlimited) opens again for the next customer: a new order and
+ * intention, the row back to unpaid with the new order. Once per payment: the row is locked and must still be
+ * paid. Answers true when it reopened.
+ */
+async function reopenPaidLink(rt: PaymentsRuntime, row: LinkListRow): Promise<boolean> {
+  if (row.kind !== "link" || row.use_limit === 1) return false;
+  if (row.expires_at && row.expires_at.getTime() <= rt.now().getTime()) return false;
+  return rt.db.transaction().execute(async (trx) => {
+    await lockLink(trx, row.id);
+    const current = await paidUses(trx, row.id);
+    if (!current || paymentLinkStatus(current.status) !== "paid") return false;
+    if (row.use_limit !== null && current.paid >= row.use_limit) return false;
+    const previous = row.order_id === null ? undefined : await orderItemsOf(trx, Number(row.order_id));
+    const orderId = await insertLinkOrder(trx, row, previous?.items ?? []);
+    const intention = await makeIntention(rt, trx, row, orderId);
+    if (!intention) return false;
+    await reopenLink(trx, row.id, orderId);
+    return true;
   });
 }

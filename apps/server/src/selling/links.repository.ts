@@ -200,3 +200,51 @@ export async function insertIntentionForOrder(
       .execute();
   return row;
 }
+
+/** A link's status and how many of its orders are paid (its uses so far). */
+export async function paidUses(trx: Kysely<DB>, linkId: number) {
+  const row = await trx
+    .selectFrom("payment_links as l")
+    .select("l.status")
+    .select(
+      sql<number>`(select count(distinct o.id)::int from payment_intentions i join orders o on o.id = i.order_id
+        where i.payment_link_id = l.id and o.amount_cents > 0 and o.paid_amount_cents >= o.amount_cents)`.as(
+        "paid",
+      ),
+    )
+    .where("l.id", "=", linkId)
+    .executeTakeFirst();
+  return row ? { status: row.status, paid: Number(row.paid) } : undefined;
+}
+
+/** The next customer's order of a reusable quick link: the link's amount, currency and items. */
+export async function insertLinkOrder(
+  trx: Kysely<DB>,
+  link: PaymentLinkRow,
+  items: unknown,
+): Promise<number> {
+  const row = await trx
+    .insertInto("orders")
+    .values({
+      merchant_id: link.merchant_id,
+      is_live: link.is_live,
+      amount_cents: Number(link.amount_cents),
+      currency: link.currency,
+      items: JSON.stringify(items ?? []),
+      created_by: link.created_by,
+      api_source: "INVOICE",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The link is open again, on its new order. */
+export async function reopenLink(trx: Kysely<DB>, linkId: number, orderId: number): Promise<void> {
+  await trx
+    .updateTable("payment_links")
+    .set({ status: "unpaid", order_id: orderId })
+    .where("id", "=", linkId)
+    .where("status", "=", "paid")
+    .execute();
+}

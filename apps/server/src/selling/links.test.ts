@@ -105,7 +105,6 @@ describeEachDatabase("payment links: dashboard, public API and customer page", (
 
     const after = await app.inject({ url: `/api/payment-links/${link.id}`, headers: owner.headers });
     expect(after.json().state).toBe("paid");
-    expect((await page(link.link_url)).json().state).toBe("paid");
     const order = await app.payments.db
       .selectFrom("orders")
       .select(["payment_status"])
@@ -132,6 +131,41 @@ describeEachDatabase("payment links: dashboard, public API and customer page", (
       headers: owner.headers,
     });
     expect(disable.statusCode).toBe(400);
+    // Unlimited: the next customer's visit opens it again.
+    expect((await page(link.link_url)).json().state).toBe("open");
+  });
+
+  it("a link with a limit of 2 opens again for a second customer, then stays paid", async () => {
+    const link = (await create({ use_limit: 2 })).json();
+    const first = (await page(link.link_url)).json();
+    expect((await payCard(app, first.methods[0].payment_token)).statusCode).toBe(200);
+    const second = (await page(link.link_url)).json();
+    expect(second.state).toBe("open");
+    expect(second.methods[0].payment_token).not.toBe(first.methods[0].payment_token);
+    // The first customer's token cannot pay twice.
+    expect((await payCard(app, first.methods[0].payment_token)).statusCode).not.toBe(200);
+    expect((await payCard(app, second.methods[0].payment_token)).statusCode).toBe(200);
+    const third = (await page(link.link_url)).json();
+    expect(third).toMatchObject({ state: "paid", methods: [] });
+    const orders = await app.payments.db
+      .selectFrom("payment_intentions as i")
+      .innerJoin("orders as o", "o.id", "i.order_id")
+      .select(["o.payment_status"])
+      .where("i.payment_link_id", "=", link.id)
+      .execute();
+    expect(orders.map((o) => o.payment_status)).toEqual(["PAID", "PAID"]);
+    const details = await app.inject({ url: `/api/payment-links/${link.id}`, headers: owner.headers });
+    expect(details.json().state).toBe("paid");
+  });
+
+  it("an unlimited link keeps opening for the next customer", async () => {
+    const link = (await create({ use_limit: null })).json();
+    for (let i = 0; i < 3; i++) {
+      const c = (await page(link.link_url)).json();
+      expect(c.state).toBe("open");
+      expect((await payCard(app, c.methods[0].payment_token)).statusCode).toBe(200);
+    }
+    expect((await page(link.link_url)).json().state).toBe("open");
   });
 
   it("a cancelled or disabled link shows why it cannot be paid", async () => {
