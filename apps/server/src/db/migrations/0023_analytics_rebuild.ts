@@ -35,27 +35,38 @@ const ORDER_MEASURES = [
   "orders_processed",
 ];
 
-const grains = `(values ('', date_trunc('hour', t.created_at)),
-    ('@day', date_trunc('day', t.created_at at time zone analytics_zone(z.country)) at time zone analytics_zone(z.country))) g(suffix, at)`;
+/**
+ * Rows are first summed per UTC hour and every key (a few hundred thousand groups for ten million payments), then
+ * each hour group gives its dimensions and its local day (every zone of analytics_zone() is a whole number of
+ * hours from UTC, so an hour lies in one local day): far less hashing than six rows per payment.
+ */
+const dayOf = `date_trunc('day', h.hour at time zone analytics_zone(z.country)) at time zone analytics_zone(z.country)`;
 
 const PAYMENTS = `insert into analytics_hourly (${KEYS}, ${PAYMENT_MEASURES.join(", ")})
-  select t.merchant_id, t.is_live, d.dim || g.suffix, g.at, t.currency, t.channel, d.value,
-    count(*),
-    sum(t.amount_cents),
-    sum((t.status = 'success' and not t.is_voided)::int),
-    sum(case when t.status = 'success' and not t.is_voided then t.amount_cents else 0 end),
-    sum((t.status = 'declined')::int),
-    sum(case when t.status = 'declined' then t.amount_cents else 0 end),
-    sum((t.status = 'pending')::int),
-    sum(case when t.status = 'pending' then t.amount_cents else 0 end),
-    sum((t.status = 'success' and t.is_voided)::int),
-    sum(case when t.status = 'success' and t.is_voided then t.amount_cents else 0 end),
-    sum(case when t.status = 'success' and not t.is_voided then t.refunded_amount_cents else 0 end)
-  from transactions t
-  join merchants z on z.id = t.merchant_id
-  cross join lateral ${grains}
-  cross join lateral (values ('method', t.gateway_type), ('scheme', t.card_scheme), ('terminal', t.terminal_id::text)) d(dim, value)
-  where (m is null or t.merchant_id = m) and t.parent_transaction_id is null and d.value is not null
+  select h.merchant_id, h.is_live, d.dim || g.suffix, g.at, h.currency, h.channel, d.value,
+    ${PAYMENT_MEASURES.map((m) => `sum(h.${m})`).join(", ")}
+  from (
+    select t.merchant_id, t.is_live, date_trunc('hour', t.created_at) as hour, t.currency, t.channel,
+      t.gateway_type, t.card_scheme, t.terminal_id,
+      count(*) as payments,
+      sum(t.amount_cents) as amount,
+      sum((t.status = 'success' and not t.is_voided)::int) as success_count,
+      sum(case when t.status = 'success' and not t.is_voided then t.amount_cents else 0 end) as success_amount,
+      sum((t.status = 'declined')::int) as declined_count,
+      sum(case when t.status = 'declined' then t.amount_cents else 0 end) as declined_amount,
+      sum((t.status = 'pending')::int) as pending_count,
+      sum(case when t.status = 'pending' then t.amount_cents else 0 end) as pending_amount,
+      sum((t.status = 'success' and t.is_voided)::int) as voided_count,
+      sum(case when t.status = 'success' and t.is_voided then t.amount_cents else 0 end) as voided_amount,
+      sum(case when t.status = 'success' and not t.is_voided then t.refunded_amount_cents else 0 end) as refunded_amount
+    from transactions t
+    where (m is null or t.merchant_id = m) and t.parent_transaction_id is null
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+  ) h
+  join merchants z on z.id = h.merchant_id
+  cross join lateral (values ('', h.hour), ('@day', ${dayOf})) g(suffix, at)
+  cross join lateral (values ('method', h.gateway_type), ('scheme', h.card_scheme), ('terminal', h.terminal_id::text)) d(dim, value)
+  where d.value is not null
   group by 1, 2, 3, 4, 5, 6, 7`;
 
 const PAID = `case
@@ -64,19 +75,25 @@ const PAID = `case
     else coalesce(t.amount_cents <= t.paid_amount_cents, false) end`;
 
 const ORDERS = `insert into analytics_hourly (${KEYS}, ${ORDER_MEASURES.join(", ")})
-  select t.merchant_id, t.is_live, 'orders' || g.suffix, g.at, t.currency, '', '',
-    count(*),
-    sum(t.delivery_needed::int),
-    sum(t.amount_cents),
-    sum(case when t.delivery_needed then t.amount_cents else 0 end),
-    sum(p.paid::int),
-    sum(case when p.paid then t.amount_cents else 0 end),
-    sum(t.paid_amount_cents)
-  from orders t
-  join merchants z on z.id = t.merchant_id
-  cross join lateral (select ${PAID} as paid) p
-  cross join lateral ${grains}
-  where m is null or t.merchant_id = m
+  select h.merchant_id, h.is_live, 'orders' || g.suffix, g.at, h.currency, '', '',
+    ${ORDER_MEASURES.map((m) => `sum(h.${m})`).join(", ")}
+  from (
+    select t.merchant_id, t.is_live, date_trunc('hour', t.created_at) as hour, t.currency,
+      count(*) as orders,
+      sum(t.delivery_needed::int) as orders_delivery,
+      sum(t.amount_cents) as orders_amount,
+      sum(case when t.delivery_needed then t.amount_cents else 0 end) as orders_delivery_amount,
+      sum(p.paid::int) as orders_paid,
+      sum(case when p.paid then t.amount_cents else 0 end) as orders_paid_amount,
+      sum(t.paid_amount_cents) as orders_processed
+    from orders t
+    join merchants z on z.id = t.merchant_id
+    cross join lateral (select ${PAID} as paid) p
+    where m is null or t.merchant_id = m
+    group by 1, 2, 3, 4
+  ) h
+  join merchants z on z.id = h.merchant_id
+  cross join lateral (values ('', h.hour), ('@day', ${dayOf})) g(suffix, at)
   group by 1, 2, 3, 4, 5, 6, 7`;
 
 const REBUILD = `create function analytics_rebuild(m bigint) returns void language plpgsql as $fn$
