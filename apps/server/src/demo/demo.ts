@@ -16,6 +16,7 @@ import {
 } from "./generate.ts";
 import { seedDemoBackoffice } from "./backoffice.ts";
 import { seedDemoBulkInvoices } from "./bulk-invoices.ts";
+import { seedDemoChargebacks, seedDemoReports } from "./chargebacks-reports.ts";
 import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
@@ -78,11 +79,13 @@ export async function ensureDemoData(
     const data = generateDemoData({ ...options, idBase: options.idBase ?? (await nextIds(trx)) });
     await storeDataset(trx, data, dataKey);
     await seedDemoProducts(trx, data.credentials, options.now ?? new Date());
+    await seedDemoChargebacks(trx, dataKey, options.now ?? new Date());
     await seedDemoTransfers(trx, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoBulkInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoPaymentLinks(trx, data.credentials, options.now ?? new Date());
     await seedDemoBackoffice(trx, options.now ?? new Date());
+    await seedDemoReports(trx, config.dataDir, options.now ?? new Date());
     return data;
   });
   const mailbox = mailboxKey(dataKey);

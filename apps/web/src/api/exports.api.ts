@@ -53,17 +53,25 @@ export const exportDownloadUrl = (id: number, format: ExportFormat) =>
  * the file to the browser. The export becomes "downloaded" on the server.
  */
 export async function downloadExport(id: number, format: ExportFormat): Promise<void> {
-  const response = await fetch(exportDownloadUrl(id, format), { credentials: "include" });
+  await downloadFile(exportDownloadUrl(id, format), `export-${id}.${format}`);
+}
+
+/**
+ * Fetches a file the server answers as an attachment (exports, reports, chargeback evidence) and hands it to the
+ * browser under the name the server gives (else `fallbackName`); a failed answer throws.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const response = await fetch(url, { credentials: "include" });
   if (!response.ok) throw new Error(`download failed: ${response.status}`);
   const blob = await response.blob();
   const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `export-${id}.${format}`;
-  const url = URL.createObjectURL(blob);
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement("a");
-  link.href = url;
+  link.href = objectUrl;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
 }

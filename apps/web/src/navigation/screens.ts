@@ -32,8 +32,10 @@ export const SCREENS = {
   iframes: { path: "iframes", permission: "can view iframe", menus: ["merchant"] },
   users: { path: "users", permission: "can view staff", menus: ["merchant"] },
   transfers: { path: "transfers", permission: "can view transfers", menus: ["merchant", "bank"] },
-  chargebacks: { path: "chargebacks", permission: "can view transactions", menus: ["merchant"] },
+  chargebacks: { path: "chargebacks", permission: "can view transactions", menus: ["merchant", "bank"] },
   reports: { path: "reports", permission: "can view reports", menus: ["merchant", "bank"] },
+  // Reached from the Reports screen's tabs, not from the side menu.
+  reportFiles: { path: "report-files", permission: "can view reports", menus: ["merchant", "bank"] },
   terminals: { path: "terminals", permission: "can view terminals", menus: ["merchant"] },
   branches: { path: "branches", permission: "can view terminals", menus: ["merchant"] },
   qrPayment: { path: "qr-payment", permission: "can create transactions", menus: ["merchant"] },
@@ -81,7 +83,7 @@ export const SIDE_MENUS: Record<MenuKind, readonly ScreenKey[]> = {
     "settings",
     "profile",
   ],
-  bank: ["merchants", "merchantAdmin", "transactions", "orders", "reports", "transfers"],
+  bank: ["merchants", "merchantAdmin", "transactions", "orders", "reports", "transfers", "chargebacks"],
   terminal: ["transactions", "terminalReports"],
   partner: ["merchants", "transactions"],
 };

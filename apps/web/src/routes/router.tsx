@@ -439,6 +439,29 @@ const reportsRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/reports/ReportsScreen.tsx")),
 });
 
+/** Chargebacks (docs/transfers.md): the list with its status filter and page in the URL, and the details. */
+const chargebacksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "chargebacks",
+  staticData: { screen: "chargebacks" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseTableSearch(search, ["status"]),
+  component: lazyRouteComponent(() => import("../screens/chargebacks/ChargebacksPage.tsx")),
+});
+const chargebackDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "chargebacks/$id",
+  staticData: { screen: "chargebacks" },
+  component: lazyRouteComponent(() => import("../screens/chargebacks/ChargebackDetailsPage.tsx")),
+});
+/** Generated reports (docs/transfers.md "Reports"): generate, the summary table and downloads. */
+const reportFilesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "report-files",
+  staticData: { screen: "reportFiles" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parsePagingSearch(search),
+  component: lazyRouteComponent(() => import("../screens/report-files/ReportFilesPage.tsx")),
+});
+
 /** Payment links (quick links): the list with its filters, page and open link in the URL, and the create form. */
 const paymentLinksRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -497,7 +520,9 @@ const routeTree = rootRoute.addChildren([
       screenRoute("users"),
       transfersRoute,
       transferDetailsRoute,
-      screenRoute("chargebacks"),
+      chargebacksRoute,
+      chargebackDetailsRoute,
+      reportFilesRoute,
       reportsRoute,
       screenRoute("terminals"),
       screenRoute("branches"),

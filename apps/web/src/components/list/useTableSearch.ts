@@ -8,7 +8,9 @@ export type TableRoute =
   | "/{-$lang}/app/payment-integrations"
   | "/{-$lang}/app/invoices"
   | "/{-$lang}/app/merchants"
-  | "/{-$lang}/app/merchant-admin";
+  | "/{-$lang}/app/merchant-admin"
+  | "/{-$lang}/app/chargebacks"
+  | "/{-$lang}/app/report-files";
 
 /**
  * The URL's table state of a list route, a setter that replaces it (history entry per change), and DataTable's
