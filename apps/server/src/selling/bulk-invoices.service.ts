@@ -76,9 +76,11 @@ async function invoiceCaller(db: Kysely<DB>, merchantId: number, isLive: boolean
 }
 
 /**
- * The database's verdict on drafts: createInvoices run in a transaction that is always rolled back, so the
- * preview and the submit apply one set of rules (the invoice form's, active integrations of the mode and their
- * currency, ids used before or twice). Answers each bad draft's problems by its index.
+ * The database's verdict on drafts: createInvoices itself, so the preview and the submit apply one set of rules
+ * (the invoice form's, active integrations of the mode and their currency, ids used before or twice). A last,
+ * empty draft always breaks the rules, so createInvoices answers every bad draft's problems and stops before it
+ * writes anything (it checks all inputs first); the transaction around it is rolled back all the same, should
+ * it ever write. Answers each bad draft's problems by its index.
  */
 async function dryRun(
   db: Kysely<DB>,
@@ -87,14 +89,15 @@ async function dryRun(
 ): Promise<Map<number, InvoiceRowErrors["problems"]>> {
   const problems = new Map<number, InvoiceRowErrors["problems"]>();
   if (drafts.length === 0) return problems;
+  const stop: InvoiceDraft = {};
   await db
     .transaction()
     .execute(async (trx) => {
       try {
-        await createInvoices(trx, caller, drafts);
+        await createInvoices(trx, caller, [...drafts, stop]);
       } catch (error) {
         if (!(error instanceof InvoiceInputError)) throw error;
-        for (const row of error.rows) problems.set(row.index, row.problems);
+        for (const row of error.rows) if (row.index < drafts.length) problems.set(row.index, row.problems);
       }
       throw new DryRun();
     })

@@ -244,6 +244,7 @@ describeEachDatabase("bulk invoices", (get) => {
 
   it("marks every bad row and cell, fixes rows in place, then creates the valid ones and sends them", async () => {
     const taken = unique("TAKEN");
+    const beforePreview = await invoiceCount();
     const first = await preview(
       csv([
         row({ merchant_order_id: taken, integration_id: String(integrationId) }),
@@ -266,6 +267,8 @@ describeEachDatabase("bulk invoices", (get) => {
       { integration_id: ["select_payment"] },
     ]);
     expect(upload.rows[0].line).toBe(2);
+    // The preview's dry run of createInvoices writes nothing.
+    expect(await invoiceCount()).toBe(beforePreview);
 
     // An invoice made meanwhile with the first row's id: the row is now marked as a used id.
     const res = await app.inject({
