@@ -166,3 +166,16 @@ export function reportedTransfers(db: Kysely<DB>, scope: Scope, exp: ReportFilte
     },
   };
 }
+
+/**
+ * Reports queued without a job of the exports queue (the demo's Pending ones, written before the job queue
+ * exists), locked so that of several processes starting together one enqueues each.
+ */
+export async function lockStrandedReports(trx: Kysely<DB>, queue: string): Promise<number[]> {
+  const result = await sql<{ id: number }>`select e.id from exports e
+    where e.purpose = 'report' and e.job_state = 'queued'
+      and not exists (select 1 from pgboss.job j where j.name = ${queue} and j.data->>'exportId' = e.id::text)
+    order by e.id limit 100
+    for update of e skip locked`.execute(trx);
+  return result.rows.map((r) => Number(r.id));
+}

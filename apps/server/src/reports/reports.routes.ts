@@ -7,7 +7,7 @@ import { exportScopeOf, sendExportFile } from "../exports/exports.routes.ts";
 import { EXPORT_QUEUE } from "../exports/exports.service.ts";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
-import { createReport, reportItem, reportTypesOf } from "./reports.service.ts";
+import { createReport, enqueueStrandedReports, reportItem, reportTypesOf } from "./reports.service.ts";
 
 /** The reports' routes: ask for one, the summary table, download. Merchants see their own, banks their bank's. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +27,18 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const scope = exportScopeOf(request);
     return { user, scope, types: reportTypesOf(scope, (p) => hasPermission(user, p)) };
   };
+
+  // Reports written before the job queue existed (the demo's Pending ones) get their job once a process listens.
+  app.addHook("onListen", async () => {
+    try {
+      await enqueueStrandedReports(rt.database, await boss());
+    } catch (error) {
+      app.log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        "reports not enqueued",
+      );
+    }
+  });
 
   // "can view reports" in the contract; the type's own view permission here (REPORT_PERMISSION).
   implement(app, reportsApi.create, async (request, reply) => {

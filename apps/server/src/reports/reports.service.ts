@@ -3,8 +3,10 @@ import { MERCHANT_REPORT_TYPES, REPORT_TYPES, reportRequestSchema } from "@porta
 import type PgBoss from "pg-boss";
 import type { Database } from "../db/database.ts";
 import type { ExportRow } from "../db/rows.ts";
-import { createExportRow } from "../exports/exports.service.ts";
+import { createExportRow, EXPORT_QUEUE, type ExportJob } from "../exports/exports.service.ts";
+import { bossDb } from "../jobs/boss.ts";
 import type { Scope } from "../transactions/scope.ts";
+import { lockStrandedReports } from "./reports.repository.ts";
 
 /**
  * Reports (docs/transfers.md "Reports"): an export row with purpose 'report', written by the exports' durable job
@@ -71,4 +73,19 @@ export async function createReport(
     "report",
   );
   return reportItem(row);
+}
+
+/** Enqueues the job of every report queued without one (the demo's Pending reports); answers how many. */
+export async function enqueueStrandedReports(database: Database, boss: PgBoss): Promise<number> {
+  return database.db.transaction().execute(async (trx) => {
+    const ids = await lockStrandedReports(trx, EXPORT_QUEUE);
+    for (const exportId of ids)
+      await boss.send(EXPORT_QUEUE, { exportId } satisfies ExportJob, {
+        db: bossDb(database, trx),
+        retryLimit: 3,
+        retryDelay: 5,
+        expireInSeconds: 15 * 60,
+      });
+    return ids.length;
+  });
 }

@@ -231,6 +231,41 @@ describeEachDatabase("reports: generate as a durable job, summary table, downloa
     });
   });
 
+  it("gives a report queued without a job (the demo's Pending ones) its job once the server listens", async () => {
+    const userId = owner.userId;
+    const row = await app.payments.db
+      .insertInto("exports")
+      .values({
+        merchant_id: merchantId,
+        bank_id: null,
+        user_id: userId,
+        kind: "orders",
+        status_choice: "trx_all",
+        is_live: true,
+        date_from: new Date("2026-05-01T00:00:00Z"),
+        date_to: new Date("2026-05-31T00:00:00Z"),
+        purpose: "report",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const listening = await buildTestApp(get().database, { DATA_DIR: dataDir });
+    try {
+      await listening.listen({ port: 0, host: "127.0.0.1" });
+      let state = "";
+      for (let i = 0; i < 120 && state !== "ready"; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        state = (await list()).results.find((r: { id: number }) => r.id === row.id)?.state ?? "";
+      }
+      expect(state).toBe("ready");
+      // One job, even though the server listened (and would again): the report is not queued twice.
+      const jobs = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+        where name = ${EXPORT_QUEUE} and (data->>'exportId')::int = ${row.id}`.execute(app.payments.db);
+      expect(jobs.rows[0]!.n).toBeLessThanOrEqual(1);
+    } finally {
+      await listening.close();
+    }
+  });
+
   it("keeps a merchant's report from other merchants", async () => {
     const r = (await create({ type: "transactions", ...range })).json();
     await runExport(app.payments.db, dataDir, r.id);
