@@ -125,8 +125,7 @@ export function ProductForm(props: {
           value={values.description}
           onChange={(e) => set("description", e.currentTarget.value)}
           error={problem("description")}
-          autosize
-          minRows={2}
+          rows={3}
           data-testid="product-description"
         />
         <Group grow align="flex-start">
