@@ -201,7 +201,7 @@ export const INVOICE_STATUS_FILTERS = ["paid", "unpaid"] as const;
 export const invoiceListQuerySchema = z.object({
   is_live: boolParam.default(true),
   status: z.enum(INVOICE_STATUS_FILTERS).optional(),
-  /** A merchant invoice id (its beginning), or the client's name, phone or e-mail (a part of it). */
+  /** The beginning of a merchant invoice id, or of the client's name, phone number or e-mail. */
   search: filterText.optional(),
   ...paging,
 });
