@@ -2,6 +2,7 @@ import { customerLinkApi, paymentLinksApi } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
+import { tooManyRequests } from "../http/errors.ts";
 import {
   cancelDashboardLink,
   createDashboardLink,
@@ -11,6 +12,10 @@ import {
   linkOptions,
   listDashboardLinks,
 } from "../payments/links.service.ts";
+import { hitRateLimit } from "../ratelimit/rate-limit.repository.ts";
+
+/** Customer page reads per minute on one token (as the checkout's reads; CHECKOUT_RATE_LIMIT overrides it). */
+const PAGE_READS_PER_MINUTE = Number(process.env.CHECKOUT_RATE_LIMIT ?? 120);
 
 /**
  * The dashboard's payment links and the customer page's data (contracts: packages/domain/src/api/payment-links.ts).
@@ -45,5 +50,14 @@ export async function paymentLinkRoutes(app: FastifyInstance): Promise<void> {
     disableDashboardLink(rt, requireMerchantId(request), request.params.id),
   );
 
-  implement(app, customerLinkApi.show, async (request) => customerLink(rt, request.params.token));
+  implement(app, customerLinkApi.show, async (request) => {
+    const token = request.params.token;
+    const hit = await hitRateLimit(rt.db, `checkout:link:${token}`, {
+      limit: PAGE_READS_PER_MINUTE,
+      windowSeconds: 60,
+    });
+    if (!hit.allowed)
+      throw tooManyRequests(Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000)));
+    return customerLink(rt, token);
+  });
 }

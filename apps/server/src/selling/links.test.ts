@@ -168,6 +168,14 @@ describeEachDatabase("payment links: dashboard, public API and customer page", (
     expect((await page(link.link_url)).json().state).toBe("open");
   });
 
+  it("limits reads of one customer page to 120 a minute", async () => {
+    const link = (await create({})).json();
+    for (let i = 0; i < 120; i++) expect((await page(link.link_url)).statusCode).toBe(200);
+    const refused = await page(link.link_url);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeTruthy();
+  });
+
   it("a cancelled or disabled link shows why it cannot be paid", async () => {
     const a = (await create({})).json();
     const cancel = await app.inject({
