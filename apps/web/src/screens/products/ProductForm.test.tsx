@@ -58,6 +58,9 @@ async function click(el: HTMLElement) {
 const e = (lang: Lang, key: string) => text(lang, `products.errors.${key}`);
 const formText = () => screen.getByTestId("product-form").textContent ?? "";
 
+// Rendering Mantine in jsdom takes seconds on a busy machine: more than the default 5 s per test.
+vi.setConfig({ testTimeout: 30_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
