@@ -147,13 +147,14 @@ export async function settleDay(
       kind text, gross bigint, refunded bigint, fees bigint, vat bigint) on commit drop`.execute(trx);
   await sql`create temp table transfer_cb (id bigint, merchant_id bigint, is_live boolean, currency text,
       amount bigint) on commit drop`.execute(trx);
-  await sql`insert into transfer_cand ${unsettledSql({ cutoff, lower })}`.execute(trx);
+  const candidates = await sql`insert into transfer_cand ${unsettledSql({ cutoff, lower })}`.execute(trx);
   if (withChargebacks)
     await sql`insert into transfer_cb select c.id, c.merchant_id, c.is_live, c.currency,
         c.amount_cents + c.accept_fees_cents + c.vat_cents
       from chargebacks c
       where c.status = 'lost' and c.transfer_id is null and c.resolved_at < ${cutoff}`.execute(trx);
-  await sql`analyze transfer_cand`.execute(trx);
+  // Statistics for the joins below when the day is big (a small one plans well without, and quicker).
+  if (Number(candidates.numAffectedRows ?? 0n) > 10_000) await sql`analyze transfer_cand`.execute(trx);
   // Upserted rows stay locked until commit, so none of them can leave Pending before its links are written; a
   // transfer of the day no longer Pending takes nothing (its rows wait for the next day).
   const upserted = await sql`
