@@ -136,9 +136,13 @@ export function exportedTransactions(db: Kysely<DB>, scope: Scope, exp: ExportFi
         .limit(size);
       if (after) {
         q = q.where((eb) =>
-          eb.or([
-            eb("t.created_at", ">", after.at),
-            eb.and([eb("t.created_at", "=", after.at), eb("t.id", ">", after.id)]),
+          eb.and([
+            // The range's start as a plain bound, so the index scan starts at the last batch (not the month's start).
+            eb("t.created_at", ">=", after.at),
+            eb.or([
+              eb("t.created_at", ">", after.at),
+              eb.and([eb("t.created_at", "=", after.at), eb("t.id", ">", after.id)]),
+            ]),
           ]),
         );
       }
@@ -184,9 +188,13 @@ export function exportedOrders(db: Kysely<DB>, scope: Scope, exp: ExportFilter) 
         .limit(size);
       if (after) {
         q = q.where((eb) =>
-          eb.or([
-            eb("o.created_at", ">", after.at),
-            eb.and([eb("o.created_at", "=", after.at), eb("o.id", ">", after.id)]),
+          eb.and([
+            // The range's start as a plain bound, so the index scan starts at the last batch (not the month's start).
+            eb("o.created_at", ">=", after.at),
+            eb.or([
+              eb("o.created_at", ">", after.at),
+              eb.and([eb("o.created_at", "=", after.at), eb("o.id", ">", after.id)]),
+            ]),
           ]),
         );
       }

@@ -51,9 +51,13 @@ export function reportedInvoices(db: Kysely<DB>, scope: Scope, exp: ReportFilter
         .limit(size);
       if (after)
         q = q.where((eb) =>
-          eb.or([
-            eb("p.created_at", ">", after.at),
-            eb.and([eb("p.created_at", "=", after.at), eb("p.id", ">", after.id)]),
+          eb.and([
+            // The range's start as a plain bound, so the index scan starts at the last batch (not the month's start).
+            eb("p.created_at", ">=", after.at),
+            eb.or([
+              eb("p.created_at", ">", after.at),
+              eb.and([eb("p.created_at", "=", after.at), eb("p.id", ">", after.id)]),
+            ]),
           ]),
         );
       return q.execute();
@@ -103,9 +107,13 @@ export function reportedMerchants(db: Kysely<DB>, scope: Scope, exp: ReportFilte
         .limit(size);
       if (after)
         q = q.where((eb) =>
-          eb.or([
-            eb("m.created_at", ">", after.at),
-            eb.and([eb("m.created_at", "=", after.at), eb("m.id", ">", after.id)]),
+          eb.and([
+            // The range's start as a plain bound, so the index scan starts at the last batch (not the month's start).
+            eb("m.created_at", ">=", after.at),
+            eb.or([
+              eb("m.created_at", ">", after.at),
+              eb.and([eb("m.created_at", "=", after.at), eb("m.id", ">", after.id)]),
+            ]),
           ]),
         );
       return q.execute();
@@ -157,9 +165,13 @@ export function reportedTransfers(db: Kysely<DB>, scope: Scope, exp: ReportFilte
         .limit(size);
       if (after)
         q = q.where((eb) =>
-          eb.or([
-            eb("tr.created_at", ">", after.at),
-            eb.and([eb("tr.created_at", "=", after.at), eb("tr.id", ">", after.id)]),
+          eb.and([
+            // The range's start as a plain bound, so the index scan starts at the last batch (not the month's start).
+            eb("tr.created_at", ">=", after.at),
+            eb.or([
+              eb("tr.created_at", ">", after.at),
+              eb.and([eb("tr.created_at", "=", after.at), eb("tr.id", ">", after.id)]),
+            ]),
           ]),
         );
       return q.execute();

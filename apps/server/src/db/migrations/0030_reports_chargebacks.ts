@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 alter table exports add column purpose text not null default 'export' check (purpose in ('export','report'));
 alter table exports drop constraint if exists exports_kind_check;
 alter table exports add constraint exports_kind_check
-  check (kind in ('transactions','orders','merchants','invoices','transfers','transfer_transactions'));
+  check (kind in ('transactions','orders','merchants','invoices','transfers'));
 create index exports_report_merchant_idx on exports (merchant_id, purpose, id desc) where merchant_id is not null;
 create index exports_report_bank_idx on exports (bank_id, purpose, id desc) where bank_id is not null;
 
