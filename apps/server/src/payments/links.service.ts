@@ -24,6 +24,7 @@ import { imageUrl } from "../images/images.service.ts";
 import { tokenHash } from "../security/tokens.ts";
 import {
   activeIntegrations,
+  COUNT_CAP,
   disableOpenLink,
   findByPublicToken,
   findLink,
@@ -285,7 +286,8 @@ export async function listDashboardLinks(rt: PaymentsRuntime, merchantId: number
     integrationsOf(rt.db, merchantId),
   ]);
   return {
-    count,
+    count: Math.min(count, COUNT_CAP),
+    count_capped: count > COUNT_CAP,
     page: query.page,
     page_size: query.page_size,
     results: rows.map((r) => linkItem(rt, r, integrations)),

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { errorResponseSchema, listAnswer, route } from "../contract.ts";
+import { errorResponseSchema, route } from "../contract.ts";
 import { PAYMENT_LINK_STATUSES } from "../orders.ts";
 import { boundedText, TEXT_MAX } from "../text-input.ts";
 import { hasHtmlTags, isEmail, isPhone, VALIDATION_MESSAGES as V } from "../validation.ts";
 import { IMAGE_ID_PATTERN } from "./images.ts";
-import { boolParam, filterText, idParams, intParam, paging } from "./workspace-shared.ts";
+import { boolParam, cappedListAnswer, filterText, idParams, paging } from "./workspace-shared.ts";
 
 /**
  * The dashboard's payment links (quick links; issue 13 item 3, merchant-dashboard.md sections 2-5, 8, 9) and the
@@ -158,8 +158,9 @@ export const paymentLinksApi = {
     access: VIEW,
     tags: TAGS,
     summary: "The merchant's quick payment links, newest first (status and search filters, page size 10)",
+    description: "count stops at 10,000: count_capped true means 10,000 or more.",
     query: linkListQuerySchema,
-    answers: { 200: listAnswer(linkItemSchema) },
+    answers: { 200: cappedListAnswer(linkItemSchema) },
   }),
   options: route({
     method: "GET",

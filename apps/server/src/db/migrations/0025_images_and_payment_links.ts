@@ -13,6 +13,8 @@ import { runStatements } from "../statements.ts";
  * customer page's address (/checkout/link?token=...), given to every row (invoices too) by its default;
  * one_click (one-click payment), logo_image_id and product_image_id (images above), use_limit (how many times
  * the quick link may be paid; null: unlimited), deactivated_at (when it was disabled: status 'deactivated').
+ * The quick links' list indexes: newest first per merchant and mode, and the search's prefixes (reference,
+ * client name, e-mail, phone), partial on kind 'link' (bench/selling.ts measures them).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
@@ -34,7 +36,16 @@ alter table payment_links add column logo_image_id text references images(id);
 alter table payment_links add column product_image_id text references images(id);
 alter table payment_links add column use_limit integer check (use_limit is null or use_limit > 0);
 alter table payment_links add column deactivated_at timestamptz;
-create index payment_links_merchant_status_idx on payment_links (merchant_id, kind, is_live, status, created_at desc);
+create index payment_links_links_list_idx on payment_links (merchant_id, is_live, created_at desc, id desc)
+  where kind = 'link';
+create index payment_links_links_reference_idx on payment_links (merchant_id, lower(merchant_invoice_id) text_pattern_ops)
+  where kind = 'link';
+create index payment_links_links_name_idx on payment_links (merchant_id, lower(client->>'full_name') text_pattern_ops)
+  where kind = 'link';
+create index payment_links_links_email_idx on payment_links (merchant_id, lower(client->>'email') text_pattern_ops)
+  where kind = 'link';
+create index payment_links_links_phone_idx on payment_links (merchant_id, (client->>'phone_number') text_pattern_ops)
+  where kind = 'link';
 `,
   );
 }
