@@ -106,7 +106,12 @@ export default function MerchantAdminPage() {
               {t("merchants.admin.merchants")}
             </Text>
             {o ? (
-              <Text fw={700} size="xl" data-testid="admin-total-merchants">
+              <Text
+                fw={700}
+                size="xl"
+                data-testid="admin-total-merchants"
+                data-value={stage ? o.merchants[stage] : o.merchants.total}
+              >
                 {count(stage ? o.merchants[stage] : o.merchants.total, lang)}
               </Text>
             ) : (
