@@ -147,6 +147,13 @@ describe.each(["en", "ar"] as const)("products (%s)", (lang) => {
     await customer.getByTestId("product-buy").click();
     await customer.waitForURL(/\/checkout\/pay\?payment_token=/, POLL);
     await customer.locator("#cc-number").waitFor(POLL);
+    // Back on the product page: both items are held for this customer, who may continue the payment.
+    await customer.goto(productUrl);
+    await customer.getByTestId("product-reserved").waitFor(POLL);
+    await expectAccessible(customer, `product held for the customer (${lang})`);
+    await customer.getByTestId("product-resume").getByRole("link").click();
+    await customer.waitForURL(/\/checkout\/pay\?payment_token=/, POLL);
+    await customer.locator("#cc-number").waitFor(POLL);
     await payWithCard(customer, "5123456789012346");
     await customer.getByTestId("result-success").waitFor(POLL);
 

@@ -29,6 +29,8 @@ const TEXTS = {
     errQuantity: "Choose a quantity from 1 to {n}.",
     errFailed: "We could not start your payment. Please try again.",
     noMethods: "This product cannot be paid online right now.",
+    resume: "Continue your payment",
+    resumeHint: "Your items are held for you until {time}.",
   },
   ar: {
     price: "السعر",
@@ -45,11 +47,35 @@ const TEXTS = {
     errQuantity: "اختر كمية من 1 إلى {n}.",
     errFailed: "تعذّر بدء الدفع. يرجى المحاولة مرة أخرى.",
     noMethods: "لا يمكن دفع ثمن هذا المنتج عبر الإنترنت الآن.",
+    resume: "أكمل الدفع",
+    resumeHint: "القطع محجوزة لك حتى {time}.",
   },
 } as const;
 
 type Page = Awaited<ReturnType<typeof loadPage>>;
 const loadPage = (id: string) => call("GET /api/checkout/products/:public_id", { params: { public_id: id } });
+
+/** The purchase this browser holds for a product (its pay page, until its items are released). */
+interface Held {
+  payUrl: string;
+  until: string;
+}
+const heldKey = (id: string) => `product-purchase:${id}`;
+function readHeld(id: string): Held | null {
+  try {
+    const held = JSON.parse(sessionStorage.getItem(heldKey(id)) ?? "null") as Held | null;
+    return held && new Date(held.until).getTime() > Date.now() ? held : null;
+  } catch {
+    return null;
+  }
+}
+function rememberHeld(id: string, held: Held): void {
+  try {
+    sessionStorage.setItem(heldKey(id), JSON.stringify(held));
+  } catch {
+    // storage refused (private mode): the customer simply cannot come back to it
+  }
+}
 
 export default function ProductPage({ id }: { id: string | null }) {
   const [attempt, setAttempt] = useState(0);
@@ -96,6 +122,7 @@ function ProductSheet({ id, page, onStale }: { id: string; page: Page; onStale: 
         params: { public_id: id },
         body: { quantity: n, integration_id: method },
       });
+      rememberHeld(id, { payUrl: answer.pay_url, until: answer.reserved_until });
       const url = safeUrl(answer.pay_url);
       if (url) follow(url);
     } catch (err) {
@@ -107,6 +134,28 @@ function ProductSheet({ id, page, onStale }: { id: string; page: Page; onStale: 
   };
 
   const refused = page.state !== "open";
+  const held = page.state === "sold_out" ? null : readHeld(id);
+  const resume = held ? safeUrl(held.payUrl) : null;
+  const resumeBlock =
+    held && resume ? (
+      <p className="banner" data-testid="product-resume">
+        <a
+          href={resume.href}
+          onClick={(e) => {
+            e.preventDefault();
+            follow(resume);
+          }}
+        >
+          {p.resume}
+        </a>{" "}
+        {fmt(p.resumeHint, {
+          time: new Date(held.until).toLocaleTimeString(lang === "ar" ? "ar-EG" : "en-GB", {
+            hour: "2-digit",
+            minute: "2-digit",
+          }),
+        })}
+      </p>
+    ) : null;
   return (
     <div className="sheet" data-testid="product-page" data-state={page.state}>
       <aside className="summary" aria-labelledby="summary-title">
@@ -155,9 +204,11 @@ function ProductSheet({ id, page, onStale }: { id: string; page: Page; onStale: 
           <Icon name="alert" />
           <StepHeading level={2}>{page.state === "sold_out" ? p.soldOutTitle : p.reservedTitle}</StepHeading>
           <p>{page.state === "sold_out" ? p.soldOutBody : p.reservedBody}</p>
+          {resumeBlock}
         </section>
       ) : (
         <section className="panel">
+          {resumeBlock}
           <form onSubmit={buy} noValidate className="card-form">
             {page.product.allow_quantity_edit ? (
               <div className={error && !validQuantity ? "field has-error" : "field"}>
