@@ -9,6 +9,7 @@ import { expectCrossTenantIsolation } from "../test/cross-tenant.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, type TestSession, unique } from "../test/fixtures.ts";
 import { rows } from "../transactions/test-rows.ts";
+import { runTransfers, utcDay } from "../transfers/settlement.repository.ts";
 import { CHARGEBACK_FEES, CHARGEBACK_RESPONSE_DAYS, runDisputeCycle } from "./chargebacks.service.ts";
 import { decryptEvidence, encryptEvidence, sniffEvidenceType } from "./evidence.ts";
 
@@ -367,6 +368,49 @@ describeEachDatabase("chargebacks: disputes, answers, outcome and scope", (get) 
     expect(await chargebackOf(won.tx.id)).toMatchObject({ status: "won", answer: "evidence" });
     expect(await chargebackOf(lost.tx.id)).toMatchObject({ status: "lost", answer: "evidence" });
     expect((await chargebackOf(won.tx.id))!.resolved_at).not.toBeNull();
+  });
+
+  it("a lost chargeback leaves the merchant's next transfer once; a won one moves nothing", async () => {
+    const db = app.payments.db;
+    const lost = await openOne(LOSE);
+    const won = await openOne(WIN);
+    expect((await post(`/api/chargebacks/${lost.cb.id}/accept`, undefined)).statusCode).toBe(200);
+    await db
+      .updateTable("chargebacks")
+      .set({ status: "won", answer: "evidence", answered_at: new Date(), resolved_at: new Date() })
+      .where("id", "=", won.cb.id)
+      .execute();
+    const day = utcDay(new Date(Date.now() + DAY));
+    const later = new Date(Date.now() + 3 * DAY);
+    const first = await runTransfers(db, day, later);
+    expect(first.chargebacks).toBeGreaterThanOrEqual(1);
+    const settled = await chargebackOf(lost.tx.id);
+    expect(settled!.transfer_id).not.toBeNull();
+    const transfer = await db
+      .selectFrom("transfers")
+      .selectAll()
+      .where("id", "=", settled!.transfer_id!)
+      .executeTakeFirstOrThrow();
+    expect(transfer).toMatchObject({ merchant_id: merchantId, currency: "EGP", is_live: true });
+    const expected = settled!.amount_cents + settled!.accept_fees_cents + settled!.vat_cents;
+    expect(transfer.chargeback_cents).toBeGreaterThanOrEqual(expected);
+    const carried = await db
+      .selectFrom("chargebacks")
+      .select((eb) => eb.fn.sum<number>(sql`amount_cents + accept_fees_cents + vat_cents`).as("n"))
+      .where("transfer_id", "=", transfer.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(carried.n)).toBe(transfer.chargeback_cents);
+    expect((await chargebackOf(won.tx.id))!.transfer_id).toBeNull();
+    // A rerun, or the next day, carries it no more.
+    await runTransfers(db, day, later);
+    await runTransfers(db, utcDay(new Date(Date.now() + 2 * DAY)), later);
+    expect((await chargebackOf(lost.tx.id))!.transfer_id).toBe(settled!.transfer_id);
+    const after = await db
+      .selectFrom("transfers")
+      .select("chargeback_cents")
+      .where("id", "=", transfer.id)
+      .executeTakeFirstOrThrow();
+    expect(after.chargeback_cents).toBe(transfer.chargeback_cents);
   });
 
   it("refuses a lost chargeback without a resolution time (the schema's rule)", async () => {
