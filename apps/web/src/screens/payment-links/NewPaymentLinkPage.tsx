@@ -100,7 +100,12 @@ export default function NewPaymentLinkPage() {
     event.preventDefault();
     setFailure(null);
     const result = linkBody(
-      { ...values, logoImageId: logo?.id ?? null, productImageId: productImage?.id ?? null },
+      {
+        ...values,
+        currency: values.currency || opts.merchant_currency,
+        logoImageId: logo?.id ?? null,
+        productImageId: productImage?.id ?? null,
+      },
       isLive,
       new Date(),
     );
@@ -163,7 +168,7 @@ export default function NewPaymentLinkPage() {
               label={t("paymentLinks.form.currency")}
               required
               data={opts.currencies}
-              value={values.currency}
+              value={values.currency || opts.merchant_currency}
               onChange={(v) => set("currency", v ?? "")}
               error={error("currency")}
               allowDeselect={false}

@@ -10,6 +10,7 @@ describe("the create payment link form", () => {
       {
         ...EMPTY_LINK_FORM,
         amount: "١٥٠.٥٠",
+        currency: "EGP",
         methods: ["card", "kiosk"],
         reference: " R-1 ",
         firstName: "Mona",
@@ -39,9 +40,14 @@ describe("the create payment link form", () => {
   });
 
   it("names every problem with the spec's message key", () => {
+    expect(linkBody({ ...EMPTY_LINK_FORM, amount: "5", methods: ["card"] }, true, NOW)).toEqual({
+      ok: false,
+      problems: { currency: "selectCurrency" },
+    });
     const result = linkBody(
       {
         ...EMPTY_LINK_FORM,
+        currency: "EGP",
         amount: "0",
         email: "x@",
         phone: "12",
@@ -64,7 +70,7 @@ describe("the create payment link form", () => {
         limit: "invalidNumber",
       },
     });
-    expect(linkBody({ ...EMPTY_LINK_FORM, methods: ["card"] }, true, NOW)).toEqual({
+    expect(linkBody({ ...EMPTY_LINK_FORM, currency: "EGP", methods: ["card"] }, true, NOW)).toEqual({
       ok: false,
       problems: { amount: "required" },
     });

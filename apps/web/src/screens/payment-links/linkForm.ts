@@ -25,7 +25,8 @@ export interface LinkFormValues {
 
 export const EMPTY_LINK_FORM: LinkFormValues = {
   amount: "",
-  currency: "EGP",
+  /** Empty: the merchant's own currency (the form shows it chosen). */
+  currency: "",
   methods: [],
   reference: "",
   firstName: "",
