@@ -7,6 +7,7 @@ import {
 } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runExport } from "../exports/exports.service.ts";
 import { BILLING, createTestIntention, payCard, testMerchant } from "../payments/test-support.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
@@ -127,6 +128,32 @@ describeEachDatabase("back-office: the bank's merchants", (get) => {
         await call(bank, "GET", "/api/bank/merchants/overview?stage=rejected")
       ).json<MerchantOverview>();
       expect(rejected.transactions).toBe(0);
+    });
+
+    it("exports the bank's merchants as a durable job (the exports' kind merchants), banks only", async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const body = { kind: "merchants", status: "trx_all", date_from: "2026-01-01", date_to: "2026-01-31" };
+      const created = await call(bank, "POST", "/api/exports", body);
+      expect(created.statusCode).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      await runExport(app.payments.db, app.deps.config.dataDir, id);
+      const file = await call(bank, "GET", `/api/exports/${id}/download?format=csv`);
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toContain("Onboarding ");
+      expect(file.body).toContain("Rejected ");
+      const list = (await call(bank, "GET", "/api/exports")).json<{
+        results: { id: number; state: string }[];
+      }>();
+      expect(list.results.find((e) => e.id === id)?.state).toBe("downloaded");
+      // Another bank does not see it; a merchant cannot ask for it.
+      expect((await call(otherBank, "GET", `/api/exports/${id}`)).statusCode).toBe(404);
+      const merchant = await fx.session(await fx.user("Merchant"));
+      const refused = await call(merchant, "POST", "/api/exports", {
+        ...body,
+        date_to: today,
+        date_from: today,
+      });
+      expect(refused.statusCode).toBe(403);
     });
 
     it("refuses the back-office to merchants and to bank staff without the right", async () => {
