@@ -17,14 +17,14 @@ import * as m0016integrationFrameOrigins from "./migrations/0016_integration_fra
 import * as m0018orderPaidFromCaptures from "./migrations/0018_order_paid_from_captures.ts";
 import * as m0020keyedRefundOtps from "./migrations/0020_keyed_refund_otps.ts";
 import * as m0021oneOperationScope from "./migrations/0021_one_operation_scope.ts";
-import * as m0029bulkInvoiceUploads from "./migrations/0029_bulk_invoice_uploads.ts";
 import * as m0022customerRollup from "./migrations/0022_customer_rollup.ts";
 import * as m0023analyticsRebuild from "./migrations/0023_analytics_rebuild.ts";
 import * as m0024invoicesSms from "./migrations/0024_invoices_sms.ts";
 import * as m0025imagesAndPaymentLinks from "./migrations/0025_images_and_payment_links.ts";
+import * as m0026products from "./migrations/0026_products.ts";
 import * as m0027backofficeMerchants from "./migrations/0027_backoffice_merchants.ts";
 import * as m0028transfers from "./migrations/0028_transfers.ts";
-import * as m0026products from "./migrations/0026_products.ts";
+import * as m0029bulkInvoiceUploads from "./migrations/0029_bulk_invoice_uploads.ts";
 import * as m0030reportsChargebacks from "./migrations/0030_reports_chargebacks.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
@@ -47,14 +47,14 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0018_order_paid_from_captures": m0018orderPaidFromCaptures,
   "0020_keyed_refund_otps": m0020keyedRefundOtps,
   "0021_one_operation_scope": m0021oneOperationScope,
-  "0029_bulk_invoice_uploads": m0029bulkInvoiceUploads,
   "0022_customer_rollup": m0022customerRollup,
   "0023_analytics_rebuild": m0023analyticsRebuild,
+  "0028_transfers": m0028transfers,
   "0024_invoices_sms": m0024invoicesSms,
   "0025_images_and_payment_links": m0025imagesAndPaymentLinks,
-  "0027_backoffice_merchants": m0027backofficeMerchants,
-  "0028_transfers": m0028transfers,
   "0026_products": m0026products,
+  "0027_backoffice_merchants": m0027backofficeMerchants,
+  "0029_bulk_invoice_uploads": m0029bulkInvoiceUploads,
   "0030_reports_chargebacks": m0030reportsChargebacks,
 };
 

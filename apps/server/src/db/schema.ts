@@ -463,27 +463,44 @@ export interface RefundOtpsTable {
   used_at: Date | null;
 }
 
-/** SMS messages (0024_invoices_sms): 'local' when no SMS provider is configured (the local SMS viewer). */
-export interface SmsOutboxTable {
+export interface MerchantDocumentsTable {
   id: Generated<number>;
-  merchant_id: number | null;
-  to_number: string;
-  body: string;
-  status: Generated<"queued" | "sent" | "failed" | "local">;
-  attempts: Generated<number>;
-  sent_at: Date | null;
+  merchant_id: number;
+  kind: string;
+  file_name: string;
+  content_type: "application/pdf" | "image/png" | "image/jpeg";
+  size_bytes: number;
+  content: Buffer;
+  uploaded_by: number | null;
   created_at: Timestamp;
 }
 
-/** Uploaded images (logos, product images), checked by content (0025, images/images.service.ts). */
-export interface ImagesTable {
-  id: string;
+export interface MerchantCommentsTable {
+  id: Generated<number>;
   merchant_id: number;
-  content_type: "image/png" | "image/jpeg";
-  size_bytes: number;
-  sha256: string;
-  bytes: Uint8Array;
-  created_at: Generated<Date>;
+  user_id: number;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface MerchantActionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_id: number | null;
+  action: string;
+  reason: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface MerchantBranchesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  branch_name: string;
+  branch_code: string;
+  created_at: Timestamp;
 }
 
 export interface ProductsTable {
@@ -519,6 +536,92 @@ export interface ProductReservationsTable {
 }
 
 /** SMS messages (0024_invoices_sms): 'local' when no SMS provider is configured (the local SMS viewer). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  merchant_id: number | null;
+  to_number: string;
+  body: string;
+  status: Generated<"queued" | "sent" | "failed" | "local">;
+  attempts: Generated<number>;
+  sent_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** Uploaded images (logos, product images), checked by content (0025, images/images.service.ts). */
+export interface ImagesTable {
+  id: string;
+  merchant_id: number;
+  content_type: "image/png" | "image/jpeg";
+  size_bytes: number;
+  sha256: string;
+  bytes: Uint8Array;
+  created_at: Generated<Date>;
+}
+
+export interface ChargebacksTable {
+  id: Generated<number>;
+  merchant_id: number;
+  transaction_id: number;
+  order_id: number | null;
+  integration_id: number | null;
+  is_live: boolean;
+  amount_cents: number;
+  currency: string;
+  vat_cents: Generated<number>;
+  accept_fees_cents: Generated<number>;
+  reason: string;
+  status: Generated<"open" | "under_review" | "won" | "lost">;
+  answer: "accepted" | "evidence" | "expired" | null;
+  chargeback_date: Timestamp;
+  deadline_at: Date;
+  answered_at: Date | null;
+  answered_by: number | null;
+  evidence_note: string | null;
+  resolved_at: Date | null;
+  /** The transfer that carried the outcome (0030; set once by the transfers job). */
+  transfer_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface ChargebackEvidenceTable {
+  id: Generated<number>;
+  chargeback_id: number;
+  merchant_id: number;
+  file_name: string;
+  content_type: "application/pdf" | "image/png" | "image/jpeg";
+  size_bytes: number;
+  /** Encrypted with the data key (chargebacks/evidence.ts). */
+  content: Buffer;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
+/** 0029: a bulk invoice upload, its file and rows, and the counts of the history (selling/bulk-invoices.*). */
+export interface BulkInvoiceUploadsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_id: number | null;
+  created_by: string | null;
+  is_live: boolean;
+  file_name: string;
+  file_type: "csv" | "xlsx";
+  file_bytes: Buffer;
+  rows: Json<{ line: number; values: Record<string, string> }[]>;
+  status: Generated<"previewed" | "submitted">;
+  row_count: number;
+  valid_count: Generated<number>;
+  invalid_count: Generated<number>;
+  created_count: Generated<number>;
+  emailed_count: Generated<number>;
+  texted_count: Generated<number>;
+  sends: Json<{ invoice_id: number; email: boolean; sms: boolean }[]>;
+  send_state: Generated<"none" | "queued" | "done">;
+  sends_done: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  submitted_at: Date | null;
+}
+
 /** Transfers (settlements, 0028_transfers, docs/transfers.md): one per merchant, mode, currency and day. */
 export interface TransfersTable {
   id: Generated<number>;
@@ -564,110 +667,6 @@ export interface TransferRunsTable {
   finished_at: Timestamp;
 }
 
-/** 0029: a bulk invoice upload, its file and rows, and the counts of the history (selling/bulk-invoices.*). */
-export interface BulkInvoiceUploadsTable {
-  id: Generated<number>;
-  merchant_id: number;
-  user_id: number | null;
-  created_by: string | null;
-  is_live: boolean;
-  file_name: string;
-  file_type: "csv" | "xlsx";
-  file_bytes: Buffer;
-  rows: Json<{ line: number; values: Record<string, string> }[]>;
-  status: Generated<"previewed" | "submitted">;
-  row_count: number;
-  valid_count: Generated<number>;
-  invalid_count: Generated<number>;
-  created_count: Generated<number>;
-  emailed_count: Generated<number>;
-  texted_count: Generated<number>;
-  sends: Json<{ invoice_id: number; email: boolean; sms: boolean }[]>;
-  send_state: Generated<"none" | "queued" | "done">;
-  sends_done: Generated<number>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-  submitted_at: Date | null;
-}
-
-export interface ChargebacksTable {
-  id: Generated<number>;
-  merchant_id: number;
-  transaction_id: number;
-  order_id: number | null;
-  integration_id: number | null;
-  is_live: boolean;
-  amount_cents: number;
-  currency: string;
-  vat_cents: Generated<number>;
-  accept_fees_cents: Generated<number>;
-  reason: string;
-  status: Generated<"open" | "under_review" | "won" | "lost">;
-  answer: "accepted" | "evidence" | "expired" | null;
-  chargeback_date: Timestamp;
-  deadline_at: Date;
-  answered_at: Date | null;
-  answered_by: number | null;
-  evidence_note: string | null;
-  resolved_at: Date | null;
-  /** The transfer that carried the outcome (0030; set once by the transfers job). */
-  transfer_id: number | null;
-  created_at: Timestamp;
-}
-
-export interface ChargebackEvidenceTable {
-  id: Generated<number>;
-  chargeback_id: number;
-  merchant_id: number;
-  file_name: string;
-  content_type: "application/pdf" | "image/png" | "image/jpeg";
-  size_bytes: number;
-  /** Encrypted with the data key (chargebacks/evidence.ts). */
-  content: Buffer;
-  uploaded_by: number | null;
-  created_at: Timestamp;
-}
-
-export interface MerchantDocumentsTable {
-  id: Generated<number>;
-  merchant_id: number;
-  kind: string;
-  file_name: string;
-  content_type: "application/pdf" | "image/png" | "image/jpeg";
-  size_bytes: number;
-  content: Buffer;
-  uploaded_by: number | null;
-  created_at: Timestamp;
-}
-
-export interface MerchantCommentsTable {
-  id: Generated<number>;
-  merchant_id: number;
-  user_id: number;
-  content: string;
-  created_at: Timestamp;
-}
-
-export interface MerchantActionsTable {
-  id: Generated<number>;
-  merchant_id: number;
-  user_id: number | null;
-  action: string;
-  reason: string | null;
-  from_status: string | null;
-  to_status: string | null;
-  details: ColumnType<Record<string, unknown>, string | undefined, string>;
-  created_at: Timestamp;
-}
-
-export interface MerchantBranchesTable {
-  id: Generated<number>;
-  merchant_id: number;
-  branch_name: string;
-  branch_code: string;
-  created_at: Timestamp;
-}
-
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -693,20 +692,20 @@ export interface DB {
   callback_jobs: CallbackJobsTable;
   exports: ExportsTable;
   refund_otps: RefundOtpsTable;
-  sms_outbox: SmsOutboxTable;
-  images: ImagesTable;
-  products: ProductsTable;
-  product_reservations: ProductReservationsTable;
-  transfers: TransfersTable;
-  transfer_transactions: TransferTransactionsTable;
-  transfer_runs: TransferRunsTable;
-  bulk_invoice_uploads: BulkInvoiceUploadsTable;
-  chargebacks: ChargebacksTable;
-  chargeback_evidence: ChargebackEvidenceTable;
   merchant_documents: MerchantDocumentsTable;
   merchant_comments: MerchantCommentsTable;
   merchant_actions: MerchantActionsTable;
   merchant_branches: MerchantBranchesTable;
+  sms_outbox: SmsOutboxTable;
+  products: ProductsTable;
+  product_reservations: ProductReservationsTable;
+  images: ImagesTable;
+  chargebacks: ChargebacksTable;
+  chargeback_evidence: ChargebackEvidenceTable;
+  bulk_invoice_uploads: BulkInvoiceUploadsTable;
+  transfers: TransfersTable;
+  transfer_transactions: TransferTransactionsTable;
+  transfer_runs: TransferRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

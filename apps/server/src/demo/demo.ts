@@ -7,6 +7,9 @@ import type { Database } from "../db/database.ts";
 import { mailboxKey } from "../mail/mailbox-key.ts";
 import { loadDataKey } from "../security/keys.ts";
 import { ensurePrivateDir } from "../security/private-dir.ts";
+import { seedDemoBackoffice } from "./backoffice.ts";
+import { seedDemoBulkInvoices } from "./bulk-invoices.ts";
+import { seedDemoChargebacks, seedDemoReports } from "./chargebacks-reports.ts";
 import {
   type DemoAccount,
   type DemoCredentials,
@@ -14,14 +17,11 @@ import {
   type DemoOptions,
   generateDemoData,
 } from "./generate.ts";
-import { seedDemoBackoffice } from "./backoffice.ts";
-import { seedDemoBulkInvoices } from "./bulk-invoices.ts";
-import { seedDemoChargebacks, seedDemoReports } from "./chargebacks-reports.ts";
 import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
-import { seedDemoTransfers } from "./transfers.ts";
 import { nextIds, storeDataset } from "./store.ts";
+import { seedDemoTransfers } from "./transfers.ts";
 
 export const CREDENTIALS_FILE = "demo-credentials.json";
 
@@ -82,8 +82,8 @@ export async function ensureDemoData(
     await seedDemoChargebacks(trx, dataKey, options.now ?? new Date());
     await seedDemoTransfers(trx, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
-    await seedDemoBulkInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoPaymentLinks(trx, data.credentials, options.now ?? new Date());
+    await seedDemoBulkInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoBackoffice(trx, options.now ?? new Date());
     await seedDemoReports(trx, config.dataDir, options.now ?? new Date());
     return data;

@@ -30,6 +30,7 @@ import {
   findLink,
   insertIntentionForOrder,
   insertLinkOrder,
+  integrationsOf,
   type LinkListRow,
   linkIntention,
   listLinks,
@@ -270,14 +271,6 @@ function linkDetails(
     deactivated_at: row.deactivated_at ? row.deactivated_at.toISOString() : null,
     integration_ids: row.integration_ids.map(Number),
   };
-}
-
-async function integrationsOf(db: Kysely<DB>, merchantId: number) {
-  return db
-    .selectFrom("integrations")
-    .select(["id", "gateway_type"])
-    .where("merchant_id", "=", merchantId)
-    .execute();
 }
 
 export async function listDashboardLinks(rt: PaymentsRuntime, merchantId: number, query: LinkListQuery) {

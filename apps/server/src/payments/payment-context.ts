@@ -88,7 +88,8 @@ export async function loadPaymentContext(
     throw paymentError(404, "invalid_token", INVALID_TOKEN);
   const merchant = reviveRow<MerchantRow>(row.merchant);
   // A merchant its bank deactivated takes no live payment (docs/backoffice.md); test mode goes on.
-  if (merchant.deactivated && key.is_live) throw paymentError(403, "merchant_deactivated", MERCHANT_DEACTIVATED);
+  if (merchant.deactivated && key.is_live)
+    throw paymentError(403, "merchant_deactivated", MERCHANT_DEACTIVATED);
   return {
     key,
     integration: reviveRow<IntegrationRow>(row.integration),

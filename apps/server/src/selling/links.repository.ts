@@ -271,3 +271,12 @@ export async function reopenLink(trx: Kysely<DB>, linkId: number, orderId: numbe
     .where("status", "=", "paid")
     .execute();
 }
+
+/** The merchant's integrations (id and gateway type), to name the methods of its links. */
+export async function integrationsOf(db: Kysely<DB>, merchantId: number) {
+  return db
+    .selectFrom("integrations")
+    .select(["id", "gateway_type"])
+    .where("merchant_id", "=", merchantId)
+    .execute();
+}

@@ -1,4 +1,4 @@
-import { MERCHANT_STAGES, MERCHANT_STATUSES } from "@portal/domain/api/merchants";
+import { MERCHANT_STAGES, MERCHANT_STATUSES } from "@portal/domain/merchant-states";
 import { parseTableSearch, type TableSearch } from "./tableSearch.ts";
 
 /** The merchants summary's filters in the URL (back-office.md section 2): merchant id, category (MCC), status. */

@@ -17,6 +17,7 @@ import { textsNeededFor } from "../i18n/catalogueParts.ts";
 import { setLanguage } from "../i18n/i18n.ts";
 import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage } from "../i18n/language.ts";
 import { getCookie, setCookie } from "../lib/cookies.ts";
+import { parseLinkSearch } from "../lib/linkSearch.ts";
 import { parseAdminSearch, parseMerchantSearch } from "../lib/merchantSearch.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
 import {
@@ -29,7 +30,6 @@ import {
 } from "../lib/tableSearch.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
-import { parseLinkSearch } from "../screens/payment-links/linkSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 
@@ -350,21 +350,6 @@ const invoiceDetailsRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/invoices/InvoiceDetailsPage.tsx")),
 });
 
-/** Products (docs/selling.md "Products"): the list with its page in the URL, and the Create Product page. */
-const productsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "products",
-  staticData: { screen: "products" },
-  validateSearch: (search: Record<string, unknown>): TableSearch => parsePagingSearch(search),
-  component: lazyRouteComponent(() => import("../screens/products/ProductsPage.tsx")),
-});
-const newProductRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "products/new",
-  staticData: { screen: "newProduct" },
-  component: lazyRouteComponent(() => import("../screens/products/NewProductPage.tsx")),
-});
-
 /** The bank's back-office (docs/backoffice.md): merchants summary, merchant details, merchant admin page. */
 const merchantsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -385,6 +370,21 @@ const merchantAdminRoute = createRoute({
   staticData: { screen: "merchantAdmin" },
   validateSearch: (search: Record<string, unknown>): TableSearch => parseAdminSearch(search),
   component: lazyRouteComponent(() => import("../screens/merchants/MerchantAdminPage.tsx")),
+});
+
+/** Products (docs/selling.md "Products"): the list with its page in the URL, and the Create Product page. */
+const productsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "products",
+  staticData: { screen: "products" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parsePagingSearch(search),
+  component: lazyRouteComponent(() => import("../screens/products/ProductsPage.tsx")),
+});
+const newProductRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "products/new",
+  staticData: { screen: "newProduct" },
+  component: lazyRouteComponent(() => import("../screens/products/NewProductPage.tsx")),
 });
 
 const paymentIntegrationsRoute = createRoute({

@@ -15,14 +15,14 @@ import { keysApi } from "./keys.ts";
 import { merchantsApi } from "./merchants.ts";
 import { onboardingApi } from "./onboarding.ts";
 import { ordersApi } from "./orders.ts";
-import { productsApi } from "./products.ts";
 import { customerLinkApi, paymentLinksApi } from "./payment-links.ts";
+import { productsApi } from "./products.ts";
 import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
 import { qrPaymentApi } from "./qr-payment.ts";
-import { smsBoxApi } from "./sms.ts";
 import { reportsApi } from "./reports.ts";
+import { smsBoxApi } from "./sms.ts";
 import { transactionsApi } from "./transactions.ts";
 import { transfersApi } from "./transfers.ts";
 
@@ -37,8 +37,8 @@ export const API = {
   bulkInvoices: bulkInvoicesApi,
   auth: authApi,
   callbacks: callbacksApi,
-  checkout: checkoutApi,
   chargebacks: chargebacksApi,
+  checkout: checkoutApi,
   config: configApi,
   exports: exportsApi,
   images: imagesApi,
@@ -49,16 +49,16 @@ export const API = {
   merchants: merchantsApi,
   onboarding: onboardingApi,
   orders: ordersApi,
-  products: productsApi,
   paymentLinks: paymentLinksApi,
   customerLinks: customerLinkApi,
+  products: productsApi,
   publicApi,
   publicApiIntentions: intentionApi,
   publicApiLinks: paymentLinkApi,
   qrPayment: qrPaymentApi,
+  reports: reportsApi,
   simulator: simulatorApi,
   smsBox: smsBoxApi,
-  reports: reportsApi,
   transactions: transactionsApi,
   transfers: transfersApi,
 } as const;

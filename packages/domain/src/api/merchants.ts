@@ -11,22 +11,24 @@ import { boolParam, idParams, intParam, paging } from "./workspace-shared.ts";
 
 // ---------------------------------------------------------------------------------------------- vocabulary
 
-/** bank_merchant_status (section 4). */
-export const MERCHANT_STATUSES = ["pending", "approved", "rejected", "deactivated"] as const;
-export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
-/** digital_status (section 4). */
-export const DIGITAL_STATUSES = ["pending", "approved", "rejected"] as const;
-export type DigitalStatus = (typeof DIGITAL_STATUSES)[number];
-/** suspicious: none (not assigned), yes, no. */
-export const SUSPICIOUS_VALUES = ["none", "yes", "no"] as const;
-export type SuspiciousValue = (typeof SUSPICIOUS_VALUES)[number];
+import {
+  DIGITAL_STATUSES,
+  MERCHANT_STAGES,
+  MERCHANT_STATUSES,
+  type MerchantStatus,
+  SUSPICIOUS_VALUES,
+} from "../merchant-states.ts";
 
-/**
- * The admin page's filter states (section 4): In the Onboarding Process (pending, business information not yet
- * filled), Pending Verification (pending, filled), Live (approved and live), Rejected.
- */
-export const MERCHANT_STAGES = ["onboarding", "pending_verification", "live", "rejected"] as const;
-export type MerchantStage = (typeof MERCHANT_STAGES)[number];
+export {
+  DIGITAL_STATUSES,
+  type DigitalStatus,
+  MERCHANT_STAGES,
+  MERCHANT_STATUSES,
+  type MerchantStage,
+  type MerchantStatus,
+  SUSPICIOUS_VALUES,
+  type SuspiciousValue,
+} from "../merchant-states.ts";
 
 /** Rejection reasons of the merchant and digital lists (section 5), by stable key; English labels. */
 export const REJECTION_REASONS = {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { errorResponseSchema, route } from "../contract.ts";
-import { PAYMENT_LINK_STATUSES } from "../orders.ts";
 import { boundedText, TEXT_MAX } from "../text-input.ts";
 import { hasHtmlTags, isEmail, isPhone, VALIDATION_MESSAGES as V } from "../validation.ts";
 import { IMAGE_ID_PATTERN } from "./images.ts";
@@ -29,9 +28,9 @@ export function linkMethodOf(gatewayType: string): LinkMethod | undefined {
 /** The currencies the payment link form offers (spec section 9), plus the merchant's own. */
 export const LINK_CURRENCIES = ["EGP", "PKR", "USD"] as const;
 
-/** What the list and details show: the stored status, or expired when an unpaid link's time is up. */
-export const LINK_DISPLAY_STATES = [...PAYMENT_LINK_STATUSES, "expired"] as const;
-export type LinkDisplayState = (typeof LINK_DISPLAY_STATES)[number];
+import { LINK_DISPLAY_STATES } from "../link-states.ts";
+
+export { LINK_DISPLAY_STATES, type LinkDisplayState } from "../link-states.ts";
 
 /** Answers and messages of the link actions (the spec's wording where it has one). */
 export const LINK_MESSAGES = {

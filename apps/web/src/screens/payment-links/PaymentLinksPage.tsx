@@ -10,13 +10,13 @@ import { ButtonLink } from "../../components/links.tsx";
 import { type ColumnMeta, DataTable } from "../../components/list/DataTable.tsx";
 import { PageTitle } from "../../components/PageTitle.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
+import type { LinkSearch } from "../../lib/linkSearch.ts";
 import { money } from "../../lib/money.ts";
 import { DEFAULT_PAGE_SIZE } from "../../lib/tableSearch.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { useLiveMode } from "../../live/useLiveMode.ts";
 import { LinkDetailsModal } from "./LinkDetailsModal.tsx";
 import { LinkStateBadge } from "./LinkStateBadge.tsx";
-import type { LinkSearch } from "./linkSearch.ts";
 import { useLinkRights } from "./rights.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseLinkSearch } from "../../lib/linkSearch.ts";
 import { EMPTY_LINK_FORM, linkBody } from "./linkForm.ts";
-import { parseLinkSearch } from "./linkSearch.ts";
 
 const NOW = new Date("2026-05-01T10:00:00Z");
 

@@ -10,11 +10,11 @@ import { DatesLocale } from "../../components/DatesLocale.tsx";
 import { type ColumnMeta, DataTable } from "../../components/list/DataTable.tsx";
 import { useTableSearch } from "../../components/list/useTableSearch.ts";
 import { PageTitle } from "../../components/PageTitle.tsx";
+import { ReportTabs } from "../../components/ReportTabs.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { useViewMode, viewpointOf } from "../../live/viewpoint.ts";
 import { GenerateReport } from "./GenerateReport.tsx";
-import { ReportTabs } from "./ReportTabs.tsx";
 
 /** The last day a report covers: its range ends just before date_to (an exclusive bound). */
 const lastDay = (dateTo: string) => new Date(new Date(dateTo).getTime() - 1).toISOString();

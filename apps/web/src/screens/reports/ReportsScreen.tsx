@@ -7,8 +7,8 @@ import { ChartPanel, type ChartPanelProps } from "../../components/analytics/Cha
 import { customerPointsOf, ofCurrency, reportPointsOf } from "../../components/analytics/chartData.ts";
 import { ChartPairs, StatCards, useFigures } from "../../components/analytics/Figures.tsx";
 import { usePeriodState } from "../../components/analytics/usePeriodState.ts";
+import { ReportTabs } from "../../components/ReportTabs.tsx";
 import type { PeriodState } from "../../lib/periodSearch.ts";
-import { ReportTabs } from "../report-files/ReportTabs.tsx";
 import { methodKey } from "./methods.ts";
 
 /** Reports overview (merchant-dashboard.md sections 2 and 3): cards and chart areas of one currency at a time. */

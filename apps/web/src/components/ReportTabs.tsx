@@ -1,11 +1,11 @@
 import { Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { AnchorLink } from "../../components/links.tsx";
-import { useDashboard } from "../../layouts/useDashboard.ts";
+import { useDashboard } from "../layouts/useDashboard.ts";
+import { AnchorLink } from "./links.tsx";
 
 /**
  * The Reports screen's two views as links: the analytics overview (screens/reports) and the generated reports
- * (this folder: generate, then download).
+ * (screens/report-files: generate, then download).
  */
 export function ReportTabs({ active }: { active: "overview" | "files" }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
-import { LINK_DISPLAY_STATES, type LinkDisplayState } from "@portal/domain/api/payment-links";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/tableSearch.ts";
+import { LINK_DISPLAY_STATES, type LinkDisplayState } from "@portal/domain/link-states";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "./tableSearch.ts";
 
 /** The payment links list's state in the URL: page, size, status filter, search text and the open link. */
 export interface LinkSearch {
