@@ -225,9 +225,18 @@ describeEachDatabase("analytics customers", (get) => {
       // Local midnight in Cairo (UTC+2 in November) and the instant before it.
       payment(new Date("2025-11-25T22:00:00Z"), { customer_id: c0, status: "success", is_live: true }),
       payment(new Date("2025-11-25T21:59:59Z"), { customer_id: c0, status: "success", is_live: true }),
-      // The 23:00 that happens twice when Cairo's summer time ends (31 October 2025 at 24:00).
-      payment(new Date("2025-10-31T20:30:00Z"), { customer_id: c0, status: "success", is_live: true }),
-      payment(new Date("2025-10-31T21:30:00Z"), { customer_id: c0, status: "success", is_live: true }),
+      // The 23:00 that happens twice when Cairo's summer time ends (30 October 2025 at 24:00).
+      ...["2025-10-30T20:30:00Z", "2025-10-30T21:30:00Z"].map((at) =>
+        payment(new Date(at), {
+          customer_id: c0,
+          status: "success",
+          is_voided: false,
+          is_live: true,
+          currency: "EGP",
+          channel: "Ecommerce",
+          gateway_type: "VPC",
+        }),
+      ),
       // A gap of more than 731 days.
       payment(new Date(NOW.getTime() - 800 * DAY), { customer_id: customerIds[1]!, status: "success" }),
       payment(new Date(NOW.getTime() - 2 * DAY), { customer_id: customerIds[1]!, status: "success" }),

@@ -201,10 +201,11 @@ begin
     and dim in ('customers', 'new_customers', 'new_customers@day');
   delete from analytics_deltas where (m is null or merchant_id = m)
     and dim in ('customers', 'new_customers', 'new_customers@day');
-  -- Per UTC hour first, then its local hour (every zone is a whole number of hours from UTC).
+  -- Per UTC hour first, then its local hour (every zone is a whole number of hours from UTC; two UTC hours make
+  -- one local hour when summer time ends, hence the second grouping).
   insert into analytics_customer_hours (merchant_id, customer_id, is_live, currency, local_hour, channel, payments)
   select h.merchant_id, h.customer_id, h.is_live, h.currency, h.hour at time zone analytics_zone(z.country),
-    h.channel, h.payments
+    h.channel, sum(h.payments)
   from (
     select t.merchant_id, t.customer_id, t.is_live, t.currency, date_trunc('hour', t.created_at) as hour,
       t.channel, count(*) as payments
@@ -212,7 +213,8 @@ begin
     where (m is null or t.merchant_id = m) and t.customer_id is not null and t.parent_transaction_id is null
       and t.status = 'success' and not t.is_voided
     group by 1, 2, 3, 4, 5, 6
-  ) h join merchants z on z.id = h.merchant_id;
+  ) h join merchants z on z.id = h.merchant_id
+  group by 1, 2, 3, 4, 5, 6;
   -- Customers per local hour: per channel, and all channels together.
   insert into analytics_hourly (merchant_id, is_live, dim, hour, currency, channel, dim_value, payments)
   select h.merchant_id, h.is_live, 'customers', h.local_hour at time zone analytics_zone(z.country), h.currency,
