@@ -269,7 +269,13 @@ export async function submitUpload(rt: PaymentsRuntime, caller: BulkCaller, id: 
   const rows = storedRows(before);
   if (rows.length > BULK_INVOICE_MAX_ROWS) throw bulkFileError("bulk_too_large");
   const checked = await checkRows(rt.db, invoices, rows);
-  if (checked.valid.length === 0) throw bulkFileError("bulk_nothing_valid");
+  if (checked.valid.length === 0) {
+    // A submit running at the same time may have just used these rows' ids: then this one was too late (409),
+    // not a file with nothing valid.
+    const now = await findUpload(rt.db, caller.merchantId, id);
+    if (now?.status !== "previewed") throw bulkConflict();
+    throw bulkFileError("bulk_nothing_valid");
+  }
   // pg-boss is started (and its queue made) only when something is to be sent, before the transaction: on PGlite
   // its start-up needs the connection a transaction would hold.
   const boss = checked.valid.some((v) => v.sendEmail || v.sendSms) ? await rt.jobs.ready() : undefined;
