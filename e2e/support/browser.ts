@@ -38,6 +38,23 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
 
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A toast or a dialog still fading in is half transparent: axe would measure the contrast of a frame the user
+  // sees for a few milliseconds (a CI run failed on a notification mid-transition). Scan once the finite
+  // animations and transitions have ended; loaders spin forever and are not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== "running" ||
+              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   // Text the colour of its background (1:1) is left by axe "to review" (it might be hidden on purpose); on our
   // screens it is a fault (the badges' teal on teal, issue 10), so those nodes fail like any violation.
