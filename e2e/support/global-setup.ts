@@ -12,7 +12,9 @@ declare module "vitest" {
 
 /** One server for every journey: embedded database in a fresh folder, demo data, the built web apps. */
 export default async function setup(project: TestProject) {
-  for (const app of ["apps/web/dist/index.html", "apps/checkout/dist/index.html"]) {
+  // PORTAL_DIST: the build folder inside each app (default dist), as the server reads it (docs/e2e.md).
+  const dist = process.env.PORTAL_DIST || "dist";
+  for (const app of [`apps/web/${dist}/index.html`, `apps/checkout/${dist}/index.html`]) {
     if (!fs.existsSync(path.join(repoRoot, app)))
       throw new Error(`${app} is missing: run npm run build before the journeys`);
   }

@@ -16,9 +16,17 @@ export interface SpaMount {
   checkout?: boolean;
 }
 
+/**
+ * The build folders, `dist` inside each app. PORTAL_DIST names another folder inside the apps (for example
+ * `dist-settings`), so that several builds of one working tree can be tested side by side (docs/e2e.md).
+ */
+const distName = /^dist(-[a-z0-9-]+)?$/.test(process.env.PORTAL_DIST ?? "")
+  ? String(process.env.PORTAL_DIST)
+  : "dist";
+
 export const SPA_MOUNTS: SpaMount[] = [
-  { base: "/portal2", dist: path.join(appsDir, "web", "dist") },
-  { base: "/checkout", dist: path.join(appsDir, "checkout", "dist"), checkout: true },
+  { base: "/portal2", dist: path.join(appsDir, "web", distName) },
+  { base: "/checkout", dist: path.join(appsDir, "checkout", distName), checkout: true },
 ];
 
 /**
