@@ -58,8 +58,13 @@ const MERCHANT_HEADER = [
   "Suspicious",
   "Live",
   "Live Date",
-  "Successful Transactions",
 ];
+/** The last column counts the transactions of the export's status choice, and says which. */
+const MERCHANT_COUNT_HEADER = {
+  trx_all: "Transactions",
+  trx_success: "Successful Transactions",
+  trx_decline: "Declined Transactions",
+} as const;
 
 /** Report types whose rows do not exist yet in this version: their job fails with this message. */
 export const REPORT_TYPE_UNAVAILABLE = "This report type is not available yet.";
@@ -120,7 +125,7 @@ export function reportSource(db: Kysely<DB>, scope: Scope, exp: NonNullable<Expo
     case "merchants": {
       const rows = reportedMerchants(db, scope, exp);
       return exportSourceOf({
-        header: MERCHANT_HEADER,
+        header: [...MERCHANT_HEADER, MERCHANT_COUNT_HEADER[exp.status_choice]],
         count: rows.count,
         batch: rows.batch,
         cells: (r) => [

@@ -69,7 +69,15 @@ export function reportedInvoices(db: Kysely<DB>, scope: Scope, exp: ReportFilter
  * A bank's merchants that signed up in the range, with their statuses and successful live payments (a bank only:
  * a merchant's scope has no merchants report).
  */
-export function reportedMerchants(db: Kysely<DB>, scope: Scope, exp: ReportFilter) {
+/**
+ * The bank's merchants created in the range, each with its count of transactions of the export's status choice
+ * (back-office.md "Merchant export status options: all, successful, declined"; trx_all counts every status).
+ */
+export function reportedMerchants(
+  db: Kysely<DB>,
+  scope: Scope,
+  exp: ReportFilter & Pick<NonNullable<ExportRow>, "status_choice">,
+) {
   const bankId = scope.kind === "bank" ? scope.bankId : -1;
   const base = db
     .selectFrom("merchants as m")
@@ -97,7 +105,8 @@ export function reportedMerchants(db: Kysely<DB>, scope: Scope, exp: ReportFilte
             .select((e) => e.fn.countAll<number>().as("n"))
             .whereRef("t.merchant_id", "=", "m.id")
             .where("t.is_live", "=", exp.is_live)
-            .where("t.status", "=", "success")
+            .$if(exp.status_choice === "trx_success", (w) => w.where("t.status", "=", "success"))
+            .$if(exp.status_choice === "trx_decline", (w) => w.where("t.status", "=", "declined"))
             .where("t.parent_transaction_id", "is", null)
             .where("t.deleted_at", "is", null)
             .as("successful"),

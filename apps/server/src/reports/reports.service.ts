@@ -49,7 +49,7 @@ export function reportItem(r: NonNullable<ExportRow>): ReportItem {
   };
 }
 
-/** Writes the report's row and enqueues its job (one database transaction); the status filter is the transactions'. */
+/** Writes the report's row and enqueues its job (one database transaction); the status choice is the transactions' and merchants' (what the merchants report counts). */
 export async function createReport(
   database: Database,
   boss: PgBoss,
@@ -65,7 +65,7 @@ export async function createReport(
     userId,
     {
       kind: body.type,
-      status: body.type === "transactions" ? body.status : "trx_all",
+      status: body.type === "transactions" || body.type === "merchants" ? body.status : "trx_all",
       is_live: body.is_live,
       date_from: body.date_from,
       date_to: body.date_to,

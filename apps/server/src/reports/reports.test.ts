@@ -231,6 +231,25 @@ describeEachDatabase("reports: generate as a durable job, summary table, downloa
     });
   });
 
+  it("a merchants report counts the transactions of its status choice: all, successful or declined", async () => {
+    // The merchant has two successful payments (one outside the range: the count is the merchant's, all time)
+    // and one declined one.
+    const expected = {
+      trx_all: ["Transactions", 3],
+      trx_success: ["Successful Transactions", 2],
+      trx_decline: ["Declined Transactions", 1],
+    } as const;
+    for (const [status, [header, count]] of Object.entries(expected)) {
+      const created = await create({ type: "merchants", status, ...range }, bank);
+      expect(created.statusCode, created.body).toBe(201);
+      await runExport(app.payments.db, dataDir, created.json().id);
+      const lines = (await csvOf(created.json().id, bank)).body.trim().split(/\r?\n/);
+      expect(lines[0]?.split(",").at(-1)).toBe(header);
+      const row = lines.find((l) => l.includes(company));
+      expect(row?.split(",").at(-1), status).toBe(String(count));
+    }
+  });
+
   it("gives a report queued without a job (the demo's Pending ones) its job once the server listens", async () => {
     const userId = owner.userId;
     const row = await app.payments.db

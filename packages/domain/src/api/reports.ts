@@ -5,7 +5,7 @@ import { boolParam, dateParam, idParams, paging } from "./workspace-shared.ts";
 
 /**
  * Reports (back-office.md "Reports", docs/transfers.md): a merchant or a bank asks for a report of one type over a
- * date range of at most one month (transactions also take a status filter); a durable job writes it (the exports
+ * date range of at most one month (transactions and merchants also take a status choice); a durable job writes it (the exports
  * feature's job and file storage: a report is an export row with purpose "report"). The summary table shows it
  * Pending until the file is ready, then Download.
  */

@@ -105,7 +105,7 @@ export function GenerateReport({ isBank, isLive }: { isBank: boolean; isLive: bo
                 />
               )}
             />
-            {type === "transactions" ? (
+            {type === "transactions" || type === "merchants" ? (
               <Controller
                 control={form.control}
                 name="status"
