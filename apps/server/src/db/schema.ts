@@ -1,3 +1,4 @@
+import type { StatementCurrency } from "@portal/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Row types of the tables in migrations/; keep both in step. */
@@ -69,6 +70,8 @@ export interface MerchantsTable {
   bank_profile: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** The bank the merchant's transfers are paid to (0028_transfers; bank_account is 0027's). */
   bank_name: string | null;
+  /** The merchant's notification e-mails on or off (0031_profile_settings, docs/settings.md). */
+  notification_emails: Generated<boolean>;
 }
 
 export interface TerminalsTable {
@@ -101,6 +104,10 @@ export interface UsersTable {
   failed_old_password_attempts: Generated<number>;
   date_joined: Timestamp;
   last_login_at: Date | null;
+  /** A staff user added by the merchant who has not used the activation link yet (0032). */
+  pending_activation: Generated<boolean>;
+  /** A deleted staff user: locked, renamed, kept for the rows that name them (0032). */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SessionsTable {
@@ -118,7 +125,7 @@ export interface SessionsTable {
 export interface PasswordTokensTable {
   id: string;
   user_id: number;
-  purpose: "reset" | "reactivate";
+  purpose: "reset" | "reactivate" | "activate_staff";
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Date | null;
@@ -189,6 +196,12 @@ export interface CustomersTable {
   phone: string | null;
   points: Generated<number>;
   created_at: Timestamp;
+  /** Kept by the payment's own INSERT (migration 0033): linked transactions, the latest one's time and card. */
+  total_transactions: Generated<number>;
+  last_transaction_at: Timestamp | null;
+  card_last4: string | null;
+  card_scheme: string | null;
+  updated_at: Timestamp | null;
 }
 
 export interface OrderItem {
@@ -525,6 +538,21 @@ export interface ProductsTable {
   deleted_at: Date | null;
 }
 
+/** A merchant's iframe: its own HTML, JavaScript and CSS at an unguessable public id (0037_iframes). */
+export interface IframesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  public_id: string;
+  name: string;
+  description: string | null;
+  html: Generated<string>;
+  javascript: Generated<string>;
+  css: Generated<string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** The quantity a product purchase holds until its payment key expires, or is paid (0026_products). */
 export interface ProductReservationsTable {
   order_id: number;
@@ -556,6 +584,21 @@ export interface ImagesTable {
   sha256: string;
   bytes: Uint8Array;
   created_at: Generated<Date>;
+}
+
+/** A merchant's checkout customization (0035, checkout-customization/; issue 18 item 5). */
+export interface CheckoutCustomizationsTable {
+  merchant_id: number;
+  primary_color: string;
+  background_color: string;
+  text_color: string;
+  button_text_color: string;
+  logo_image_id: string | null;
+  methods: Json<{ integration_id: number; visible: boolean }[]>;
+  post_payment_text: string | null;
+  redirect_url: string | null;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
 }
 
 export interface ChargebacksTable {
@@ -667,6 +710,41 @@ export interface TransferRunsTable {
   finished_at: Timestamp;
 }
 
+/** The checkout integration walkthrough's state, one row per merchant (0036_checkout_walkthrough). */
+export interface CheckoutWalkthroughsTable {
+  merchant_id: number;
+  view: "test" | "live" | "integrate";
+  test_step: number;
+  started_at: Generated<Date>;
+  test_transaction_id: number | null;
+  test_completed_at: Date | null;
+  completed_at: Date | null;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+/** A merchant's MONTHLY STATEMENT switch (0034; no row: off). */
+export interface StatementSubscriptionsTable {
+  merchant_id: number;
+  active: boolean;
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+}
+
+/** One monthly statement per merchant and month (0034); figures: StatementCurrency[] of @portal/domain. */
+export interface StatementsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** The first day of the month covered, YYYY-MM-DD. */
+  month: ColumnType<string, string, string>;
+  time_zone: string;
+  period_start: Date;
+  period_end: Date;
+  figures: Json<StatementCurrency[]>;
+  created_at: Generated<Date>;
+  downloaded_at: Date | null;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -699,13 +777,18 @@ export interface DB {
   sms_outbox: SmsOutboxTable;
   products: ProductsTable;
   product_reservations: ProductReservationsTable;
+  iframes: IframesTable;
   images: ImagesTable;
+  checkout_customizations: CheckoutCustomizationsTable;
   chargebacks: ChargebacksTable;
   chargeback_evidence: ChargebackEvidenceTable;
   bulk_invoice_uploads: BulkInvoiceUploadsTable;
   transfers: TransfersTable;
   transfer_transactions: TransferTransactionsTable;
   transfer_runs: TransferRunsTable;
+  statement_subscriptions: StatementSubscriptionsTable;
+  statements: StatementsTable;
+  checkout_walkthroughs: CheckoutWalkthroughsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,9 +5,12 @@ import { bankApi } from "./bank.ts";
 import { bulkInvoicesApi } from "./bulk-invoices.ts";
 import { callbacksApi } from "./callbacks.ts";
 import { chargebacksApi } from "./chargebacks.ts";
+import { customersApi } from "./customers.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
+import { checkoutCustomizationApi } from "./checkout-customization.ts";
 import { configApi } from "./config.ts";
 import { exportsApi } from "./exports.ts";
+import { iframesApi } from "./iframes.ts";
 import { imagesApi } from "./images.ts";
 import { integrationsApi } from "./integrations.ts";
 import { invoicesApi } from "./invoices.ts";
@@ -17,14 +20,18 @@ import { onboardingApi } from "./onboarding.ts";
 import { ordersApi } from "./orders.ts";
 import { customerLinkApi, paymentLinksApi } from "./payment-links.ts";
 import { productsApi } from "./products.ts";
+import { profileApi } from "./profile.ts";
 import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
 import { qrPaymentApi } from "./qr-payment.ts";
 import { reportsApi } from "./reports.ts";
 import { smsBoxApi } from "./sms.ts";
+import { statementsApi } from "./statements.ts";
 import { transactionsApi } from "./transactions.ts";
 import { transfersApi } from "./transfers.ts";
+import { usersApi } from "./users.ts";
+import { walkthroughApi } from "./walkthrough.ts";
 
 /**
  * Every HTTP route of the portal by feature: the dashboard API, the checkout API and the provider-compatible
@@ -38,9 +45,12 @@ export const API = {
   auth: authApi,
   callbacks: callbacksApi,
   chargebacks: chargebacksApi,
+  customers: customersApi,
   checkout: checkoutApi,
+  checkoutCustomization: checkoutCustomizationApi,
   config: configApi,
   exports: exportsApi,
+  iframes: iframesApi,
   images: imagesApi,
   integrations: integrationsApi,
   invoices: invoicesApi,
@@ -52,6 +62,7 @@ export const API = {
   paymentLinks: paymentLinksApi,
   customerLinks: customerLinkApi,
   products: productsApi,
+  profile: profileApi,
   publicApi,
   publicApiIntentions: intentionApi,
   publicApiLinks: paymentLinkApi,
@@ -59,8 +70,11 @@ export const API = {
   reports: reportsApi,
   simulator: simulatorApi,
   smsBox: smsBoxApi,
+  statements: statementsApi,
   transactions: transactionsApi,
   transfers: transfersApi,
+  users: usersApi,
+  walkthrough: walkthroughApi,
 } as const;
 
 /** The routes by their `METHOD /path` key, for the typed clients (import this type only). */
