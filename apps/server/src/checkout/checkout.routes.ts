@@ -1,5 +1,9 @@
 import { checkoutApi, simulatorApi } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
+import {
+  applyBranding,
+  checkoutBrandingOf,
+} from "../checkout-customization/checkout-customization.service.ts";
 import { implement } from "../http/contract-routes.ts";
 import { completeChallenge, payByCard } from "../payments/card-payment.ts";
 import { collectCash } from "../payments/cash.service.ts";
@@ -68,8 +72,15 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const state = await checkoutState(rt, ctx);
     if (state === "expired") throw paymentError(410, "expired", EXPIRED_TOKEN);
     const { key, integration, order, merchant } = ctx;
+    // The merchant's checkout customization (issue 18): its colours, logo and post-payment text and redirect.
+    const branded = applyBranding(
+      await checkoutBrandingOf(rt.db, merchant.id),
+      { name: merchant.company_name, logo_url: merchant.logo_url },
+      [],
+    );
     return {
-      merchant: { name: merchant.company_name, logo_url: merchant.logo_url },
+      merchant: branded.merchant,
+      look: branded.look,
       amount_cents: key.amount_cents,
       currency: key.currency,
       exponent: exponentOf(key.currency),
@@ -106,20 +117,27 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       state = await checkoutState(rt, first);
     }
     if (state === "expired") throw paymentError(410, "expired", EXPIRED_TOKEN);
+    // The merchant's checkout customization (issue 18): its look, logo, and its methods' order and visibility.
+    const branded = applyBranding(
+      await checkoutBrandingOf(rt.db, intention.merchant_id),
+      { name: merchant.company_name, logo_url: merchant.logo_url },
+      methods.map((m) => ({
+        integration_id: m.integration.id,
+        gateway_type: m.integration.gateway_type,
+        name: methodName(m.integration),
+        payment_token: m.token,
+      })),
+    );
     return {
-      merchant: { name: merchant.company_name, logo_url: merchant.logo_url },
+      merchant: branded.merchant,
+      look: branded.look,
       amount_cents: intention.amount_cents,
       currency: intention.currency,
       exponent: exponentOf(intention.currency),
       intention_id: intention.public_id,
       billing: billingOf(intention.billing_data),
       state,
-      methods: methods.map((m) => ({
-        integration_id: m.integration.id,
-        gateway_type: m.integration.gateway_type,
-        name: methodName(m.integration),
-        payment_token: m.token,
-      })),
+      methods: branded.methods,
     };
   });
 

@@ -11,7 +11,7 @@ import { type ImageFile, storeImage } from "./images.service.ts";
 export const IMAGE_BODY_LIMIT = IMAGE_MAX_BYTES.product + 64 * 1024;
 
 /** What the multipart parser of this scope gives a handler: the one file part, if any. */
-interface ImageUpload {
+export interface ImageUpload {
   file?: ImageFile;
   files: number;
 }
@@ -41,7 +41,41 @@ function countUpTo(haystack: Buffer, needle: Buffer, max: number): number {
  */
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.deps.database.db;
+  installImageParser(app);
 
+  implement(app, imagesApi.upload, async (request, reply) => {
+    const merchantId = requireMerchantId(request);
+    const upload = uploadOf(request);
+    if (!upload.file || upload.files !== 1)
+      throw new HttpError(400, "image_missing", "Choose an image to upload.", {
+        file: ["Choose an image to upload."],
+      });
+    const image = await storeImage(db, merchantId, upload.file, request.query.purpose);
+    return reply.code(201).send(image);
+  });
+
+  implement(app, imagesApi.show, async (request, reply) => {
+    const image = await findImage(db, request.params.id);
+    if (!image) throw new HttpError(404, "not_found", "Not found.");
+    return reply
+      .header("content-type", image.content_type)
+      .header("content-length", image.size_bytes)
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .header(
+        "content-disposition",
+        `inline; filename="image.${image.content_type === "image/png" ? "png" : "jpg"}"`,
+      )
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(Buffer.from(image.bytes));
+  });
+}
+
+/**
+ * The image upload's multipart parser, for a plugin scope that takes one image (this one, and the checkout
+ * customization's logo): the body and part count bounded before parsing, the one file part named "file".
+ */
+export function installImageParser(app: FastifyInstance): void {
   app.addContentTypeParser(
     "multipart/form-data",
     { parseAs: "buffer", bodyLimit: IMAGE_BODY_LIMIT },
@@ -80,36 +114,10 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         );
     },
   );
-
-  implement(app, imagesApi.upload, async (request, reply) => {
-    const merchantId = requireMerchantId(request);
-    const upload = uploadOf(request);
-    if (!upload.file || upload.files !== 1)
-      throw new HttpError(400, "image_missing", "Choose an image to upload.", {
-        file: ["Choose an image to upload."],
-      });
-    const image = await storeImage(db, merchantId, upload.file, request.query.purpose);
-    return reply.code(201).send(image);
-  });
-
-  implement(app, imagesApi.show, async (request, reply) => {
-    const image = await findImage(db, request.params.id);
-    if (!image) throw new HttpError(404, "not_found", "Not found.");
-    return reply
-      .header("content-type", image.content_type)
-      .header("content-length", image.size_bytes)
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "default-src 'none'; sandbox")
-      .header(
-        "content-disposition",
-        `inline; filename="image.${image.content_type === "image/png" ? "png" : "jpg"}"`,
-      )
-      .header("cache-control", "public, max-age=31536000, immutable")
-      .send(Buffer.from(image.bytes));
-  });
 }
 
-function uploadOf(request: FastifyRequest): ImageUpload {
+/** The one image part of a request parsed by installImageParser: none when absent or with other parts. */
+export function uploadOf(request: FastifyRequest): ImageUpload {
   const body = request.body as Partial<ImageUpload> | undefined;
   if (body && typeof body === "object" && typeof body.files === "number") return body as ImageUpload;
   return { files: 0 };

@@ -16,6 +16,10 @@ import {
 } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import {
+  applyBranding,
+  checkoutBrandingOf,
+} from "../checkout-customization/checkout-customization.service.ts";
 import type { PaymentLinkRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
@@ -501,12 +505,20 @@ export async function customerLink(rt: PaymentsRuntime, token: string): Promise<
     quantity: Number(i.quantity ?? 1),
     amount_cents: i.amount_cents === undefined ? null : Number(i.amount_cents),
   }));
+  // The merchant's checkout customization (issue 18): its look, its logo unless the link has its own, and its
+  // methods' order and visibility.
+  const branded = applyBranding(
+    await checkoutBrandingOf(rt.db, Number(row.merchant_id)),
+    { name: row.company_name, logo_url: row.merchant_logo_url },
+    methods,
+  );
   return {
     kind: row.kind,
     merchant: {
       name: row.company_name,
-      logo_url: row.logo_image_id ? imageUrl(row.logo_image_id) : row.merchant_logo_url,
+      logo_url: row.logo_image_id ? imageUrl(row.logo_image_id) : branded.merchant.logo_url,
     },
+    look: branded.look,
     amount_cents: Number(row.amount_cents),
     currency: row.currency,
     exponent: exponentOf(row.currency),
@@ -517,7 +529,7 @@ export async function customerLink(rt: PaymentsRuntime, token: string): Promise<
     expires_at: row.expires_at ? row.expires_at.toISOString() : null,
     state,
     is_live: row.is_live,
-    methods,
+    methods: branded.methods,
   };
 }
 

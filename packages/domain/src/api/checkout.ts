@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorResponseSchema, route } from "../contract.ts";
 import { boundedText, TEXT_MAX } from "../text-input.ts";
+import { checkoutLookSchema } from "./checkout-customization.ts";
 import { providerTransactionSchema } from "./provider-objects.ts";
 
 /**
@@ -63,6 +64,8 @@ export const checkoutPaymentSchema = z.object({
   is_live: z.boolean(),
   state: checkoutStateSchema,
   attempts_left: z.number(),
+  /** The merchant's checkout customization (docs/settings.md); absent or null: the checkout's own look. */
+  look: checkoutLookSchema.nullable().optional(),
 });
 
 export const checkoutIntentionSchema = z.object({
@@ -81,6 +84,8 @@ export const checkoutIntentionSchema = z.object({
       payment_token: z.string(),
     }),
   ),
+  /** The merchant's checkout customization; its methods' order and hidden methods are already applied. */
+  look: checkoutLookSchema.nullable().optional(),
 });
 
 /** A payment's result as the checkout shows it: message and txn_response_code are "" when the acquirer gave none. */

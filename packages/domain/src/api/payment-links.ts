@@ -2,6 +2,7 @@ import { z } from "zod";
 import { errorResponseSchema, route } from "../contract.ts";
 import { boundedText, TEXT_MAX } from "../text-input.ts";
 import { hasHtmlTags, isEmail, isPhone, VALIDATION_MESSAGES as V } from "../validation.ts";
+import { checkoutLookSchema } from "./checkout-customization.ts";
 import { IMAGE_ID_PATTERN } from "./images.ts";
 import { boolParam, cappedListAnswer, filterText, idParams, paging } from "./workspace-shared.ts";
 
@@ -254,6 +255,8 @@ export const customerLinkSchema = z.object({
       payment_token: z.string(),
     }),
   ),
+  /** The merchant's checkout customization (issue 18; the methods above are in its order, hidden ones left out). */
+  look: checkoutLookSchema.nullable().optional(),
 });
 export type CustomerLink = z.infer<typeof customerLinkSchema>;
 
