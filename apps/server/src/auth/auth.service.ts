@@ -192,9 +192,34 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
+  await confirmCurrentPassword(ctx, user, oldPassword);
+  const weak = weakPasswordError(newPassword);
+  if (weak) throw weak;
+
+  const hash = await hashPassword(newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await setPassword(trx, user.id, hash, { reactivate: false });
+    // Other devices signed in with the old password are signed out; this one goes on as a full session.
+    await deleteUserSessions(trx, user.id, user.session.id);
+    await setSessionKind(trx, user.session.id, "full");
+    await revokePasswordTokens(trx, user.id);
+  });
+}
+
+/**
+ * Checks the caller's current password (a password change's old one, or the confirmation of a settings change:
+ * docs/settings.md). A wrong one counts towards the lock-out: 400 wrong_old_password, and the last allowed one
+ * deactivates the account, ends its sessions and e-mails a reactivation link (403 account_locked), all in one
+ * transaction. A right one ends the run of wrong ones.
+ */
+export async function confirmCurrentPassword(
+  ctx: AuthContext,
+  user: AuthUser,
+  password: string,
+): Promise<void> {
   const row = await readPasswordState(ctx.db, user.id);
 
-  if (!(await verifyPassword(row.password_hash, oldPassword))) {
+  if (!(await verifyPassword(row.password_hash, password))) {
     const locked = await ctx.db.transaction().execute(async (trx) => {
       if ((await countWrongOldPassword(trx, user.id)) < MAX_OLD_PASSWORD_ATTEMPTS) return false;
       // Only the request that flips is_active sends the e-mail, however many arrive at once.
@@ -216,17 +241,6 @@ export async function changePassword(
 
   // A right old password ends the run of wrong ones, whatever happens to the new one.
   if (row.failed_old_password_attempts > 0) await clearWrongOldPasswords(ctx.db, user.id);
-  const weak = weakPasswordError(newPassword);
-  if (weak) throw weak;
-
-  const hash = await hashPassword(newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
-    await setPassword(trx, user.id, hash, { reactivate: false });
-    // Other devices signed in with the old password are signed out; this one goes on as a full session.
-    await deleteUserSessions(trx, user.id, user.session.id);
-    await setSessionKind(trx, user.session.id, "full");
-    await revokePasswordTokens(trx, user.id);
-  });
 }
 
 /**

@@ -67,6 +67,13 @@ const ANY_USER: Record<string, (c: Caller) => boolean> = {
   "GET /api/analytics/home": (c) => c.profile === "Merchant" || c.profile === "MerchantStaff",
   // The merchant's owner's own activation documents (docs/backoffice.md).
   "GET /api/merchant/documents/:documentId": (c) => c.profile === "Merchant",
+  // Profile and settings (docs/settings.md): the merchant's owner and staff read, the owner changes.
+  "GET /api/merchant/profile": (c) => isMerchantUser(c),
+  "PUT /api/merchant/profile/company": (c) => c.profile === "Merchant",
+  "PUT /api/merchant/profile/branding": (c) => c.profile === "Merchant",
+  "PUT /api/merchant/profile/logo": (c) => c.profile === "Merchant",
+  "PUT /api/merchant/profile/notifications": (c) => c.profile === "Merchant",
+  "POST /api/merchant/profile/contract": (c) => c.profile === "Merchant",
 };
 
 /** Who may use the public API with a password's token (issue 10 item 1), stated here apart from the code. */
@@ -89,6 +96,8 @@ const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
   "POST /api/auth/forgot_password": "open",
   "POST /api/auth/reset_password": "open",
   "POST /api/auth/reactivate": "open",
+  "POST /api/auth/activate_staff": "open", // an e-mailed staff activation link (users/)
+  "POST /api/auth/activate_staff/check": "open",
   "GET /api/dev/mailbox": "open", // its own key (mail/mailbox.routes.ts), 404 without it
   "GET /api/dev/sms": "open", // the mailbox's key (sms/sms.routes.ts), 404 without it
   "POST /api/auth/tokens": "open", // username and password (public-api/legacy.routes.ts)
