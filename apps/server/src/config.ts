@@ -15,6 +15,8 @@ export interface Config {
   /** SMTP connection string; unset means e-mail stays in the local mailbox page. Secret. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The provider's support address some messages name (the iframe limit's); SUPPORT_EMAIL. */
+  supportEmail: string;
   /**
    * The local mailbox (GET /api/dev/mailbox with the mailbox key printed at start-up). Off in a real deployment:
    * with SMTP_URL, with NODE_ENV=production, or with MAILBOX=off; MAILBOX=on keeps it on in production without SMTP.
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Portal <no-reply@portal.local>",
+    supportEmail: env.SUPPORT_EMAIL?.trim() || "support@portal.local",
     mailbox: !env.SMTP_URL && (mailboxSetting ?? (env.NODE_ENV === "production" ? "off" : "on")) === "on",
     countryOverride: country as Country | undefined,
     demoData: env.DEMO_DATA !== "false",
