@@ -1,3 +1,4 @@
+import type { CheckoutLook } from "@portal/domain";
 import type { Done, Merchant } from "./api.ts";
 import { navigate } from "./nav.ts";
 import type { Money } from "./ui.tsx";
@@ -16,6 +17,8 @@ export interface ResultState {
   attempts_left: number;
   /** Where Try again goes (a path of this app). */
   retry: string | null;
+  /** The merchant's checkout customization: its colours, the text after paying and the redirect after success. */
+  look?: CheckoutLook | null;
 }
 
 export function outcomeOf(done: Done): Outcome {
@@ -24,7 +27,13 @@ export function outcomeOf(done: Done): Outcome {
 
 export function showResult(
   done: Done,
-  context: { merchant: Merchant; money: Money; attemptsBefore: number; retry: string | null },
+  context: {
+    merchant: Merchant;
+    money: Money;
+    attemptsBefore: number;
+    retry: string | null;
+    look?: CheckoutLook | null;
+  },
 ): void {
   const state: ResultState = {
     outcome: outcomeOf(done),
@@ -35,6 +44,7 @@ export function showResult(
     redirect_url: done.redirect_url,
     attempts_left: Math.max(0, context.attemptsBefore - 1),
     retry: context.retry,
+    look: context.look ?? null,
   };
   const query = new URLSearchParams({ outcome: state.outcome, id: String(state.transaction_id) });
   navigate(`/checkout/result?${query}`, state);

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { call } from "../api.ts";
 import { useI18n } from "../i18n.tsx";
 import { useLoad } from "../load.ts";
+import { useLook } from "../look.ts";
 import { navigate } from "../nav.ts";
 import type { Lang } from "../texts.ts";
 import { Icon, Loading, Problem, problemOf, StepHeading, Summary, useMoney } from "../ui.tsx";
@@ -83,6 +84,7 @@ function LinkSheet({ link }: { link: CustomerLink }) {
   const { lang } = useI18n();
   const lt = LINK_TEXTS[lang];
   const format = useMoney();
+  useLook(link.look);
   const date = link.expires_at
     ? new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", {
         dateStyle: "medium",

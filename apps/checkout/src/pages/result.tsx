@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useI18n } from "../i18n.tsx";
+import { useLook } from "../look.ts";
 import { follow, navigate, safeUrl } from "../nav.ts";
 import type { Outcome, ResultState } from "../outcome.ts";
 import { fmt, type Texts } from "../texts.ts";
@@ -19,7 +20,12 @@ export default function ResultPage({ params, state }: { params: URLSearchParams;
   const outcome: Outcome = result?.outcome ?? asOutcome(params.get("outcome"));
   const id = result?.transaction_id ?? params.get("id");
   const merchant = result?.merchant.name ?? t.theMerchant;
-  const redirect = safeUrl(result?.redirect_url);
+  useLook(result?.look);
+  // The payment's own redirect first; the merchant's customized one only after a success (docs/settings.md).
+  const redirect = safeUrl(
+    result?.redirect_url ?? (outcome === "success" ? (result?.look?.redirect_url ?? null) : null),
+  );
+  const postPayment = outcome === "success" ? (result?.look?.post_payment_text ?? null) : null;
   const canRetry = outcome === "declined" && !!result?.retry && result.attempts_left > 0;
   const auto = !!redirect && !canRetry;
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
@@ -45,6 +51,11 @@ export default function ResultPage({ params, state }: { params: URLSearchParams;
       </span>
       <StepHeading level={1}>{title}</StepHeading>
       {outcome === "success" && amount ? <p>{fmt(t.successBody, { merchant, amount })}</p> : null}
+      {postPayment ? (
+        <p className="post-payment" data-testid="post-payment-text">
+          <bdi>{postPayment}</bdi>
+        </p>
+      ) : null}
       {outcome === "pending" ? <p>{fmt(t.pendingBody, { merchant })}</p> : null}
       {outcome === "declined" ? <p>{t.declinedBody}</p> : null}
       {outcome === "declined" && result?.message ? (

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { api, type Intention } from "../api.ts";
 import { useI18n } from "../i18n.tsx";
 import { useLoad } from "../load.ts";
+import { useLook } from "../look.ts";
 import { navigate } from "../nav.ts";
 import { Checkout, methodKind } from "../steps/checkout.tsx";
 import type { Texts } from "../texts.ts";
@@ -56,6 +57,7 @@ export function UnifiedPage({ params }: { params: URLSearchParams }) {
 
 function MethodChoice({ intention, base, isLive }: { intention: Intention; base: string; isLive: boolean }) {
   const { t } = useI18n();
+  useLook(intention.look);
   const [picked, setPicked] = useState<number | null>(intention.methods[0]?.integration_id ?? null);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -96,6 +96,7 @@ function WalletConfirm({
         // Starting the wallet payment already used this attempt; the pay page re-checks what is left.
         attemptsBefore: payment.attempts_left + 1,
         retry: `/checkout/pay?${new URLSearchParams({ payment_token: token })}`,
+        look: payment.look ?? null,
       });
     } catch (e) {
       setSending(false);

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { ApiError, Challenge, Done, Payment } from "../api.ts";
 import { useI18n } from "../i18n.tsx";
+import { useLook } from "../look.ts";
 import { showResult } from "../outcome.ts";
 import { fmt } from "../texts.ts";
 import { Loading, Problem, problemOf, Summary } from "../ui.tsx";
@@ -53,6 +54,7 @@ export function Checkout({
   const { t } = useI18n();
   const [challenge, setChallenge] = useState<{ challenge: Challenge; last4: string } | null>(null);
   const [final, setFinal] = useState<ApiError | null>(null);
+  useLook(payment.look);
 
   if (payment.state === "paid") return <Problem kind="paid" />;
   if (payment.state === "expired") return <Problem kind="expired" />;
@@ -65,6 +67,7 @@ export function Checkout({
       money: payment,
       attemptsBefore: payment.attempts_left,
       retry,
+      look: payment.look ?? null,
     });
   const kind = methodKind(payment.method.gateway_type);
   let step: ReactNode;

@@ -118,7 +118,9 @@ describeEachDatabase("checkout customization", (get) => {
     const ar = await save({ ...good(), button_text_color: "#8a1f5c" }, owner, "ar");
     expect(ar.statusCode).toBe(400);
     expect(ar.json().code).toBe("contrast_button");
-    expect(ar.json().detail).toMatch(/^يصعب قراءة لون نص الزر على لون الزر \(التباين 1\.\d:1، والمطلوب 4\.5:1 على الأقل\)\.$/);
+    expect(ar.json().detail).toMatch(
+      /^يصعب قراءة لون نص الزر على لون الزر \(التباين 1\.\d:1، والمطلوب 4\.5:1 على الأقل\)\.$/,
+    );
 
     const pale = await save({ ...good(), primary_color: "#f0e8e0", button_text_color: "#000000" });
     expect(pale.statusCode).toBe(400);

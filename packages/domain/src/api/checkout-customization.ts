@@ -22,9 +22,9 @@ export const POST_PAYMENT_TEXT_MAX = 500;
 
 /** The hosted checkout's own colours (apps/checkout/src/styles.css): what a merchant starts from. */
 export const DEFAULT_CHECKOUT_COLOURS = {
-  primary_color: "#0b5cad",
+  primary_color: "#1d4ed8",
   background_color: "#ffffff",
-  text_color: "#1a1f24",
+  text_color: "#111827",
   button_text_color: "#ffffff",
 } as const;
 export type CheckoutColours = { [K in keyof typeof DEFAULT_CHECKOUT_COLOURS]: string };
