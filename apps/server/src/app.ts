@@ -14,6 +14,7 @@ import { installAuthCleanup } from "./auth/cleanup.ts";
 import { switchRoutes } from "./auth/switch.routes.ts";
 import { backofficeRoutes } from "./backoffice/merchants.routes.ts";
 import { installChargebacks } from "./chargebacks/chargebacks.routes.ts";
+import { customerRoutes } from "./customers/customers.routes.ts";
 import { checkoutCustomizationRoutes } from "./checkout-customization/checkout-customization.routes.ts";
 import { configRoutes } from "./config/config.routes.ts";
 import type { Config } from "./config.ts";
@@ -104,6 +105,7 @@ export async function buildApp(
   await installWorkspace(app);
   await app.register(reportRoutes);
   await installChargebacks(app);
+  await app.register(customerRoutes);
   await app.register(customerRoutes);
   await installTransfers(app);
   await installStatements(app);

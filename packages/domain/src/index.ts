@@ -5,6 +5,7 @@ export * from "./api/bank.ts";
 export * from "./api/bulk-invoices.ts";
 export * from "./api/callbacks.ts";
 export * from "./api/chargebacks.ts";
+export * from "./api/customers.ts";
 export * from "./api/checkout.ts";
 export * from "./api/checkout-customization.ts";
 export * from "./api/config.ts";

@@ -26,6 +26,7 @@ import * as m0027backofficeMerchants from "./migrations/0027_backoffice_merchant
 import * as m0028transfers from "./migrations/0028_transfers.ts";
 import * as m0029bulkInvoiceUploads from "./migrations/0029_bulk_invoice_uploads.ts";
 import * as m0030reportsChargebacks from "./migrations/0030_reports_chargebacks.ts";
+import * as m0033customers from "./migrations/0033_customers.ts";
 import * as m0031profileSettings from "./migrations/0031_profile_settings.ts";
 import * as m0032staffUsers from "./migrations/0032_staff_users.ts";
 import * as m0033customers from "./migrations/0033_customers.ts";
@@ -63,6 +64,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0027_backoffice_merchants": m0027backofficeMerchants,
   "0029_bulk_invoice_uploads": m0029bulkInvoiceUploads,
   "0030_reports_chargebacks": m0030reportsChargebacks,
+  "0033_customers": m0033customers,
   "0033_customers": m0033customers,
   "0031_profile_settings": m0031profileSettings,
   "0037_iframes": m0037iframes,

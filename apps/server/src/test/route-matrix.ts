@@ -60,6 +60,8 @@ export interface TenantWorld {
   transactionId: number;
   /** A unique customer name on the transaction: a secret only this tenant may read. */
   customerName: string;
+  /** The customer the transaction's billing data made (customers/, migration 0033). */
+  customerId: number;
   exportId: number;
   secretKey: string;
   /** A transfer (transfers/) holding the transaction. */
@@ -323,6 +325,7 @@ export async function tenantWorld(
     merchantOrderId: order.merchant_order_id!,
     transactionId: tx.id,
     customerName,
+    customerId: tx.customer_id!,
     exportId: exp.id,
     secretKey,
     transferId: transfer.id,
@@ -396,6 +399,7 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/checkout/products/:public_id": { notAnId: "no-such-product" },
   "/api/chargebacks/:id": (w) => w.chargebackId,
   "/api/chargebacks/:id/evidence/:file_id": (w) => w.evidenceId,
+  "/api/customers/:id": (w) => w.customerId,
   "/api/reports/:id": (w) => w.reportId,
   "/api/bulk-invoices/:id": (w) => w.bulkUploadId,
   "/api/qr-payments/:id": (w) => w.qrOrderId,

@@ -5,6 +5,7 @@ import { bankApi } from "./bank.ts";
 import { bulkInvoicesApi } from "./bulk-invoices.ts";
 import { callbacksApi } from "./callbacks.ts";
 import { chargebacksApi } from "./chargebacks.ts";
+import { customersApi } from "./customers.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { checkoutCustomizationApi } from "./checkout-customization.ts";
 import { configApi } from "./config.ts";
@@ -45,6 +46,7 @@ export const API = {
   auth: authApi,
   callbacks: callbacksApi,
   chargebacks: chargebacksApi,
+  customers: customersApi,
   customers: customersApi,
   checkout: checkoutApi,
   checkoutCustomization: checkoutCustomizationApi,
