@@ -37,10 +37,12 @@ export function findUserForPasswordCheck(db: Kysely<DB>, username: string) {
 
 /** Every account with this (lower-cased) e-mail address: a reset link goes to each. */
 export function findUsersByEmail(db: Kysely<DB>, address: string) {
+  // A deleted staff user (users/) gets no link: a reset would unlock the account.
   return db
     .selectFrom("users")
     .select(["id", "email", "username"])
     .where(sql`lower(email)`, "=", address)
+    .where("deleted_at", "is", null)
     .execute();
 }
 

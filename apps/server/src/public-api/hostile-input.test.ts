@@ -435,6 +435,10 @@ describe("hostile-input corpus of every public route", () => {
       body: { token: "corpus-reset-token", new_password: "Corpus-Pa55word!" },
     });
     REQUESTS.set("POST /api/auth/reactivate", { body: { token: "corpus-reactivation-token" } });
+    REQUESTS.set("POST /api/auth/activate_staff", {
+      body: { token: "corpus-activation-token", new_password: "Corpus-Pa55word!" },
+    });
+    REQUESTS.set("POST /api/auth/activate_staff/check", { body: { token: "corpus-activation-token" } });
     REQUESTS.set("GET /api/acceptance/iframes/:iframe_id", {
       params: { iframe_id: 1 },
       query: { payment_token: card.token },

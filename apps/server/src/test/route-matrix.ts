@@ -86,6 +86,9 @@ export interface TenantWorld {
   /** A quick payment link (selling/links) and its reference, a secret only this tenant may read. */
   paymentLinkId: number;
   linkReference: string;
+  /** A staff user waiting for activation (users/) and their e-mail address, a secret only this tenant may read. */
+  staffUserId: number;
+  staffEmail: string;
 }
 
 /**
@@ -311,6 +314,8 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const staff = await fx.user("MerchantStaff", { merchantId: merchant.id, permissions: ["can view orders"] });
+  await db.updateTable("users").set({ pending_activation: true }).where("id", "=", staff.id).execute();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -342,6 +347,8 @@ export async function tenantWorld(
     qrOrderId: qrOrder.id,
     paymentLinkId: paymentLink.id,
     linkReference,
+    staffUserId: staff.id,
+    staffEmail: staff.email,
   };
 }
 
@@ -404,6 +411,7 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/bulk-invoices/:id": (w) => w.bulkUploadId,
   "/api/qr-payments/:id": (w) => w.qrOrderId,
   "/api/payment-links/:id": (w) => w.paymentLinkId,
+  "/api/users/:id": (w) => w.staffUserId,
   // An image's id and a customer page's token are their own credentials (128 random bits), public by design.
   "/api/images/:id": { notAnId: "0".repeat(32) },
   "/api/checkout/links/:token": { notAnId: "f".repeat(32) },
