@@ -310,7 +310,8 @@ const username = z
   .min(3)
   .max(150)
   .regex(/^[A-Za-z0-9_.@+-]+$/, { message: "Enter a valid username." });
-const password = z.string().min(8).max(128);
+const PASSWORD_LENGTH = "The password must have 8 to 128 characters.";
+const password = z.string().min(8, { message: PASSWORD_LENGTH }).max(128, { message: PASSWORD_LENGTH });
 const phone = z
   .string()
   .trim()

@@ -22,6 +22,7 @@ import { useAddMerchant } from "../../api/merchants.api.ts";
 import { messageOf } from "../../api/reportError.ts";
 import { toast } from "../../app/toast.ts";
 import { useDashboard } from "../../layouts/useDashboard.ts";
+import { fieldMessage } from "./serverMessages.ts";
 
 type Branch = { branch_name: string; branch_id: string; no_of_terminals: number };
 
@@ -113,7 +114,8 @@ export function AddMerchantModal({ opened, onClose }: { opened: boolean; onClose
     } catch (err) {
       if (isApiError(err) && err.code === "validation") {
         const fields: Record<string, string> = {};
-        for (const [k, v] of Object.entries(err.fields)) fields[k.split(".")[0]!] = v[0] ?? "";
+        for (const [k, v] of Object.entries(err.fields))
+          fields[k.split(".")[0]!] = fieldMessage(t, v[0] ?? "");
         setErrors(fields);
       }
       setFormError(messageOf(err));

@@ -26,6 +26,7 @@ import { isApiError } from "../../api/errors.ts";
 import type { useMerchantActions } from "../../api/merchants.api.ts";
 import { messageOf } from "../../api/reportError.ts";
 import { toast } from "../../app/toast.ts";
+import { fieldMessage } from "./serverMessages.ts";
 
 export type MerchantDialog =
   | "approve"
@@ -63,9 +64,10 @@ function ActionModal(props: {
       props.onClose();
     } catch (err) {
       if (isApiError(err)) {
-        // A refused field names its problem (English from the server); any other refusal its translated code.
+        // A refused field names its problem (English from the server, shown translated); any other refusal its
+        // translated code.
         const first = Object.values(err.fields)[0]?.[0];
-        setError(err.code === "validation" && first ? first : messageOf(err));
+        setError(err.code === "validation" && first ? fieldMessage(t, first) : messageOf(err));
       } else setError(err instanceof Error ? err.message : messageOf(err));
     } finally {
       setPending(false);
