@@ -205,8 +205,9 @@ const bulkDisbursementRoute = createRoute({
 const activateStaffRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "activate_staff",
-  staticData: { publicTitle: "activateStaff" },
-  component: publicPage,
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === "string" ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import("../auth/ActivateStaffPage.tsx")),
 });
 const switchAutoLoginRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -380,11 +381,26 @@ const productsRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): TableSearch => parsePagingSearch(search),
   component: lazyRouteComponent(() => import("../screens/products/ProductsPage.tsx")),
 });
+const usersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "users",
+  staticData: { screen: "users" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseTableSearch(search, ["search"]),
+  component: lazyRouteComponent(() => import("../screens/users/UsersPage.tsx")),
+});
 const newProductRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "products/new",
   staticData: { screen: "newProduct" },
   component: lazyRouteComponent(() => import("../screens/products/NewProductPage.tsx")),
+});
+
+/** Iframes (docs/settings.md "Iframes"): at most 10, so one list without paging. */
+const iframesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "iframes",
+  staticData: { screen: "iframes" },
+  component: lazyRouteComponent(() => import("../screens/iframes/IframesPage.tsx")),
 });
 
 const paymentIntegrationsRoute = createRoute({
@@ -394,11 +410,41 @@ const paymentIntegrationsRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): TableSearch => parsePagingSearch(search),
   component: lazyRouteComponent(() => import("../screens/integrations/IntegrationsPage.tsx")),
 });
+/** Profile and settings (docs/settings.md "Profile and settings"). */
+const profileRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "profile",
+  staticData: { screen: "profile" },
+  component: lazyRouteComponent(() => import("../screens/profile/ProfilePage.tsx")),
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "settings",
+  staticData: { screen: "settings" },
+  component: lazyRouteComponent(() => import("../screens/settings/SettingsPage.tsx")),
+});
 const apiKeysRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "api-keys",
   staticData: { screen: "apiKeys" },
   component: lazyRouteComponent(() => import("../screens/api-keys/ApiKeysPage.tsx")),
+});
+/** Checkout customization (docs/settings.md "Checkout customization"): the tab in the URL (?tab=payment). */
+const checkoutCustomizationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "checkout-customization",
+  staticData: { screen: "checkoutCustomization" },
+  validateSearch: (search: Record<string, unknown>): { tab?: "payment" | "post-payment" } =>
+    search.tab === "payment" || search.tab === "post-payment" ? { tab: search.tab } : {},
+  component: lazyRouteComponent(
+    () => import("../screens/checkout-customization/CheckoutCustomizationPage.tsx"),
+  ),
+});
+const checkoutWalkthroughRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "checkout",
+  staticData: { screen: "checkout" },
+  component: lazyRouteComponent(() => import("../screens/checkout/CheckoutWalkthroughPage.tsx")),
 });
 
 /** Period, comparison, granularity, channel, custom dates and currency in the URL: a plain function, no zod. */
@@ -452,6 +498,20 @@ const chargebackDetailsRoute = createRoute({
   path: "chargebacks/$id",
   staticData: { screen: "chargebacks" },
   component: lazyRouteComponent(() => import("../screens/chargebacks/ChargebackDetailsPage.tsx")),
+});
+/** Customers (docs/settings.md "Customers"): the search and paging in the URL; details with transactions. */
+const customersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "customers",
+  staticData: { screen: "customers" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseTableSearch(search, ["search"]),
+  component: lazyRouteComponent(() => import("../screens/customers/CustomersPage.tsx")),
+});
+const customerDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "customers/$id",
+  staticData: { screen: "customers" },
+  component: lazyRouteComponent(() => import("../screens/customers/CustomerDetailsPage.tsx")),
 });
 /** Generated reports (docs/transfers.md "Reports"): generate, the summary table and downloads. */
 const reportFilesRoute = createRoute({
@@ -512,12 +572,14 @@ const routeTree = rootRoute.addChildren([
       newPaymentLinkRoute,
       productsRoute,
       newProductRoute,
-      screenRoute("customers"),
+      customersRoute,
+      customerDetailsRoute,
       paymentIntegrationsRoute,
       apiKeysRoute,
-      screenRoute("checkout"),
-      screenRoute("iframes"),
-      screenRoute("users"),
+      checkoutWalkthroughRoute,
+      checkoutCustomizationRoute,
+      iframesRoute,
+      usersRoute,
       transfersRoute,
       transferDetailsRoute,
       chargebacksRoute,
@@ -530,8 +592,8 @@ const routeTree = rootRoute.addChildren([
       screenRoute("riskCenter"),
       screenRoute("statements"),
       screenRoute("tutorials"),
-      screenRoute("settings"),
-      screenRoute("profile"),
+      settingsRoute,
+      profileRoute,
       screenRoute("terminalReports"),
       bulkInvoicesRoute,
       screenRoute("activateAccount"),
