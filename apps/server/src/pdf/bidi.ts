@@ -36,6 +36,15 @@ export function ltrIsolate(text: string): string {
   return `\u2066${text}\u2069`;
 }
 
+/**
+ * Wraps text typed by a person (a merchant or customer name) in a first-strong isolate (FSI ... PDI), as HTML's
+ * <bdi> does: it takes its own direction from its first letter and does not pull the label's ":" or a
+ * following number into its run.
+ */
+export function autoIsolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** A paragraph's resolved levels: the base direction and one embedding level per UTF-16 unit. */
 export interface Paragraph {
   text: string;

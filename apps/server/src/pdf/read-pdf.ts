@@ -40,7 +40,8 @@ export async function readPdfLines(pdf: Buffer | Uint8Array, pageNumber = 1): Pr
   await document.destroy();
   const lines: PdfRun[][] = [];
   for (const run of [...runs].sort((a, b) => b.y - a.y)) {
-    const line = lines.find((l) => Math.abs((l[0] as PdfRun).y - run.y) < 2);
+    // A shaped run starting with a raised mark reports its y a few points off its baseline: lines are >= 12 pt apart.
+    const line = lines.find((l) => Math.abs((l[0] as PdfRun).y - run.y) < 4);
     if (line) line.push(run);
     else lines.push([run]);
   }

@@ -252,7 +252,7 @@ function sideOf(align: Align, dir: Direction): "left" | "right" | "center" {
   return (align === "start") === (dir === "ltr") ? "left" : "right";
 }
 
-export { ltrIsolate } from "./bidi.ts";
+export { autoIsolate, ltrIsolate } from "./bidi.ts";
 
 /** A finished document as bytes (for tests and for routes that send the whole file). */
 export function pdfBytes(doc: Doc): Promise<Buffer> {
