@@ -11,6 +11,10 @@ import { tokenHash } from "../security/tokens.ts";
 import { authTokenRow, secretKeyOwner } from "./public-api.repository.ts";
 
 declare module "fastify" {
+  interface FastifyRequest {
+    /** The public API caller, once authenticated for this request (authenticateMerchant keeps it). */
+    merchantCaller: MerchantCaller | null;
+  }
   interface FastifyContextConfig {
     /**
      * The dashboard permission a caller holding an auth token made from a username and password needs on this
@@ -101,6 +105,19 @@ export const FORBIDDEN = "You do not have permission to perform this action.";
  * also reads the key owner's candidate integrations in its mode, in the same query (`caller.integrations`).
  */
 export async function authenticateMerchant(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  now: Date,
+  integrations?: readonly IntegrationRef[],
+): Promise<MerchantCaller> {
+  // The public API's hooks authenticate before the body is checked (issue 15): the handler's call finds it done.
+  if (request.merchantCaller) return request.merchantCaller;
+  const caller = await findCaller(db, request, now, integrations);
+  request.merchantCaller = caller;
+  return caller;
+}
+
+async function findCaller(
   db: Kysely<DB>,
   request: FastifyRequest,
   now: Date,
