@@ -513,6 +513,20 @@ const customerDetailsRoute = createRoute({
   staticData: { screen: "customers" },
   component: lazyRouteComponent(() => import("../screens/customers/CustomerDetailsPage.tsx")),
 });
+/** Customers (docs/settings.md "Customers"): the search and paging in the URL; details with transactions. */
+const customersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "customers",
+  staticData: { screen: "customers" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseTableSearch(search, ["search"]),
+  component: lazyRouteComponent(() => import("../screens/customers/CustomersPage.tsx")),
+});
+const customerDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "customers/$id",
+  staticData: { screen: "customers" },
+  component: lazyRouteComponent(() => import("../screens/customers/CustomerDetailsPage.tsx")),
+});
 /** Generated reports (docs/transfers.md "Reports"): generate, the summary table and downloads. */
 const reportFilesRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -10,6 +10,7 @@ export type TableRoute =
   | "/{-$lang}/app/merchants"
   | "/{-$lang}/app/merchant-admin"
   | "/{-$lang}/app/chargebacks"
+  | "/{-$lang}/app/customers"
   | "/{-$lang}/app/report-files";
 
 /**
