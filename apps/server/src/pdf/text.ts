@@ -89,45 +89,106 @@ export function registerPdfFonts(doc: Doc): void {
   }
 }
 
-/** Arabic needs the whole run shaped at once (pdfkit otherwise lays out word by word, in logical order). */
-const SHAPED = ["rlig", "calt", "liga", "kern"];
+/**
+ * pdfkit lays a string out word by word (cached per word) unless features are given, and fontkit shapes each
+ * word with its script's default features (Arabic joining forms included). A piece fontkit reverses must be
+ * laid out whole, or its words would stay in logical order: an Arabic-face piece never holds a space (spaces
+ * are Latin pieces), so only a right-to-left piece with spaces in it (another script) is handed over whole.
+ */
+const WHOLE = ["rlig", "calt"];
 
-/** The current face's metrics in thousandths of the size: pdfkit keeps them on a field its types do not show. */
-function metrics(doc: Doc): { ascender: number; descender: number; lineGap: number } {
-  // biome-ignore lint/suspicious/noExplicitAny: pdfkit's typings omit the current font object (_font).
-  const font = (doc as any)._font as { ascender: number; descender: number; lineGap: number };
-  return font;
+type Metrics = { ascender: number; descender: number; lineGap: number };
+const metricsCache = new Map<string, Metrics>();
+
+/** A face's metrics in thousandths of the size: pdfkit keeps them on a field its types do not show. */
+function metrics(doc: Doc, kind: FontKind, weight: Weight): Metrics {
+  const name = fontName(kind, weight);
+  let found = metricsCache.get(name);
+  if (!found) {
+    doc.font(name);
+    // biome-ignore lint/suspicious/noExplicitAny: pdfkit's typings omit the current font object (_font).
+    const font = (doc as any)._font as Metrics;
+    found = { ascender: font.ascender, descender: font.descender, lineGap: font.lineGap };
+    metricsCache.set(name, found);
+  }
+  return found;
 }
 
 function useFace(doc: Doc, kind: FontKind, weight: Weight, size: number): Doc {
   return doc.font(fontName(kind, weight)).fontSize(size);
 }
 
+/**
+ * Widths per point of size, by face and text: shaping Arabic is the costly part of the layout and a statement
+ * repeats the same words on every page. The faces are the four fixed files above, so the widths hold for
+ * every document. Bounded: emptied when it grows past 50,000 entries.
+ */
+const widthCache = new Map<string, number>();
+
+function faceWidth(doc: Doc, kind: FontKind, weight: Weight, size: number, text: string): number {
+  if (text === "") return 0;
+  const key = `${kind}-${weight}\u0000${text}`;
+  let perPoint = widthCache.get(key);
+  if (perPoint === undefined) {
+    if (widthCache.size >= 50_000) widthCache.clear();
+    perPoint = useFace(doc, kind, weight, 100).widthOfString(text) / 100;
+    widthCache.set(key, perPoint);
+  }
+  return perPoint * size;
+}
+
 /** The width of a logical range drawn on one line (order does not change widths; shaping is per face run). */
 function rangeWidth(doc: Doc, text: string, weight: Weight, size: number): number {
   let width = 0;
-  for (const run of faceRuns(text)) {
-    const face = useFace(doc, run.font, weight, size);
-    width += face.widthOfString(run.text, run.font === "arabic" ? { features: SHAPED } : {});
-  }
+  for (const atom of atomsOf(text)) width += faceWidth(doc, atom.font, weight, size, atom.text);
   return width;
 }
 
-function faceRuns(text: string): { text: string; font: FontKind }[] {
-  const runs: { text: string; font: FontKind }[] = [];
+/**
+ * The text cut where the face changes and around each space: the atoms' widths add up to the line's (Arabic
+ * joins only inside a word, and pdfkit measures Latin word by word too), so wrapping sums cached atoms.
+ */
+function atomsOf(text: string): { text: string; font: FontKind; start: number; end: number }[] {
+  const atoms: { text: string; font: FontKind; start: number; end: number }[] = [];
+  let index = 0;
   for (const char of text) {
-    const font =
-      /\p{M}/u.test(char) && runs.length > 0
-        ? (runs[runs.length - 1] as { font: FontKind }).font
-        : fontKindOf(char);
-    const last = runs[runs.length - 1];
-    if (last && last.font === font) last.text += char;
-    else runs.push({ text: char, font });
+    const last = atoms[atoms.length - 1];
+    const font = /\p{M}/u.test(char) && last ? last.font : fontKindOf(char);
+    const space = char === " ";
+    if (last && last.font === font && !space && !last.text.endsWith(" ")) {
+      last.text += char;
+      last.end = index + char.length;
+    } else {
+      atoms.push({ text: char, font, start: index, end: index + char.length });
+    }
+    index += char.length;
   }
-  return runs.map((r) => ({
-    ...r,
-    text: r.text.replace(/[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]/g, ""),
-  }));
+  for (const atom of atoms) atom.text = atom.text.replace(INVISIBLE_ALL, "");
+  return atoms;
+}
+const INVISIBLE_ALL = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** measure(start, end) for breakLines: sums of atoms where the range falls on atom bounds, else measured. */
+function measurer(
+  doc: Doc,
+  text: string,
+  weight: Weight,
+  size: number,
+): (start: number, end: number) => number {
+  const atoms = atomsOf(text);
+  const prefix = new Map<number, number>([[0, 0]]);
+  let sum = 0;
+  for (const atom of atoms) {
+    sum += faceWidth(doc, atom.font, weight, size, atom.text);
+    prefix.set(atom.end, sum);
+  }
+  return (start, end) => {
+    const from = prefix.get(start);
+    const to = prefix.get(end);
+    return from !== undefined && to !== undefined
+      ? to - from
+      : rangeWidth(doc, text.slice(start, end), weight, size);
+  };
 }
 
 /** The width of `text` on one line at `size` (default 12) and `weight`. */
@@ -157,23 +218,18 @@ function layout(doc: Doc, text: string, options: TextOptions, width: number): La
     const ranges =
       options.wrap === false
         ? [{ start: 0, end: paragraphText.length }]
-        : breakLines(paragraphText, width, (start, end) =>
-            rangeWidth(doc, paragraphText.slice(start, end), weight, size),
-          );
+        : breakLines(paragraphText, width, measurer(doc, paragraphText, weight, size));
     for (const range of ranges) {
       const pieces = lineToPieces(paragraph, range.start, range.end).map((piece) => ({
         piece,
-        width: useFace(doc, piece.font, weight, size).widthOfString(
-          piece.text,
-          piece.font === "arabic" ? { features: SHAPED } : {},
-        ),
+        width: rangeWidth(doc, piece.text, weight, size),
       }));
       const kinds = new Set<FontKind>(["latin", ...pieces.map((p) => p.piece.font)]);
       let ascent = 0;
       let descent = 0;
       let gap = 0;
       for (const kind of kinds) {
-        const m = metrics(useFace(doc, kind, weight, size));
+        const m = metrics(doc, kind, weight);
         ascent = Math.max(ascent, (m.ascender / 1000) * size);
         descent = Math.max(descent, (-m.descender / 1000) * size);
         gap = Math.max(gap, (m.lineGap / 1000) * size);
@@ -229,11 +285,11 @@ export function drawText(doc: Doc, text: string, options: TextOptions = {}): Tex
     for (const { piece, width: pieceWidth } of line.pieces) {
       if (piece.text.trim() !== "") {
         const input = shapingInput(piece);
-        const shaped = piece.font === "arabic" || input.fontkitReverses;
+        const whole = input.fontkitReverses && /[ \t]/.test(input.text);
         useFace(doc, piece.font, weight, size).text(input.text, left, baseline, {
           lineBreak: false,
           baseline: "alphabetic",
-          ...(shaped ? { features: SHAPED } : {}),
+          ...(whole ? { features: WHOLE } : {}),
         });
       }
       left += pieceWidth;
