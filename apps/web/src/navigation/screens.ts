@@ -51,6 +51,12 @@ export const SCREENS = {
   newInvoice: { path: "invoices/new", permission: "can create orders", menus: ["merchant"] },
   bulkInvoices: { path: "bulk-invoices", permission: "can create orders", menus: ["merchant"] },
   activateAccount: { path: "activate-account", permission: null, menus: ["merchant"] },
+  // Reached from Settings (docs/settings.md "Checkout customization"), not from the side menu.
+  checkoutCustomization: {
+    path: "checkout-customization",
+    permission: "can update payment integration",
+    menus: ["merchant"],
+  },
 } as const satisfies Record<string, { path: string; permission: PermissionName | null; menus: MenuKind[] }>;
 
 export type ScreenKey = keyof typeof SCREENS;
