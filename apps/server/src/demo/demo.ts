@@ -17,6 +17,7 @@ import {
   type DemoOptions,
   generateDemoData,
 } from "./generate.ts";
+import { seedDemoIframes } from "./iframes.ts";
 import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
@@ -79,6 +80,7 @@ export async function ensureDemoData(
     const data = generateDemoData({ ...options, idBase: options.idBase ?? (await nextIds(trx)) });
     await storeDataset(trx, data, dataKey);
     await seedDemoProducts(trx, data.credentials, options.now ?? new Date());
+    await seedDemoIframes(trx, data.credentials, options.now ?? new Date());
     await seedDemoChargebacks(trx, dataKey, options.now ?? new Date());
     await seedDemoTransfers(trx, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());

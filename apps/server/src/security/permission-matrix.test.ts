@@ -144,6 +144,7 @@ const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
   "POST /api/checkout/kiosk": "open",
   "GET /api/checkout/products/:public_id": "open",
   "POST /api/checkout/products/:public_id/purchase": "open",
+  "GET /checkout/iframes/:public_id": "open", // a published iframe, by its unguessable public id (iframes/)
   "GET /api/checkout/links/:token": "open", // a customer page, by its unguessable token (selling/links)
   "GET /api/images/:id": "open", // an uploaded logo or product image, by its unguessable id (images/)
   "POST /api/simulator/kiosk/pay": "open", // the acquirer simulator's test-mode counters (payments/simulator.ts)

@@ -67,6 +67,8 @@ const CASES: Record<string, Case> = {
   "PATCH /api/users/:id": { payload: { permissions: ["can view products"] }, secrets: (w) => [w.staffEmail] },
   "POST /api/users/:id/resend-activation": { payload: { lang: "en" } },
   "GET /api/products/:id": { secrets: (w) => [w.productName] },
+  "GET /api/iframes/:id": { secrets: (w) => [w.iframeName] },
+  "PUT /api/iframes/:id": { payload: { description: "Changed" }, secrets: (w) => [w.iframeName] },
   "GET /api/invoices/:id": { secrets: (w) => [w.merchantInvoiceId] },
   "GET /api/payment-links/:id": { secrets: (w) => [w.linkReference] },
   "POST /api/payment-links/:id/cancel": { secrets: (w) => [w.linkReference] },

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { PermissionName } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
@@ -86,6 +87,9 @@ export interface TenantWorld {
   /** A quick payment link (selling/links) and its reference, a secret only this tenant may read. */
   paymentLinkId: number;
   linkReference: string;
+  /** An iframe (iframes/) and its unique name, a secret only this tenant may read. */
+  iframeId: number;
+  iframeName: string;
   /** A staff user waiting for activation (users/) and their e-mail address, a secret only this tenant may read. */
   staffUserId: number;
   staffEmail: string;
@@ -314,6 +318,17 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const iframeName = unique("Iframe ");
+  const iframe = await db
+    .insertInto("iframes")
+    .values({
+      merchant_id: merchant.id,
+      public_id: randomBytes(24).toString("base64url"),
+      name: iframeName,
+      html: "<p>Tenant</p>",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const staff = await fx.user("MerchantStaff", { merchantId: merchant.id, permissions: ["can view orders"] });
   await db.updateTable("users").set({ pending_activation: true }).where("id", "=", staff.id).execute();
   return {
@@ -347,6 +362,8 @@ export async function tenantWorld(
     qrOrderId: qrOrder.id,
     paymentLinkId: paymentLink.id,
     linkReference,
+    iframeId: iframe.id,
+    iframeName,
     staffUserId: staff.id,
     staffEmail: staff.email,
   };
@@ -411,6 +428,9 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/bulk-invoices/:id": (w) => w.bulkUploadId,
   "/api/qr-payments/:id": (w) => w.qrOrderId,
   "/api/payment-links/:id": (w) => w.paymentLinkId,
+  "/api/iframes/:id": (w) => w.iframeId,
+  // A published iframe's public id is its link (192 random bits), public by design: no other tenant's to try.
+  "/checkout/iframes/:public_id": { notAnId: "A".repeat(32) },
   "/api/users/:id": (w) => w.staffUserId,
   // An image's id and a customer page's token are their own credentials (128 random bits), public by design.
   "/api/images/:id": { notAnId: "0".repeat(32) },
