@@ -10,6 +10,7 @@ import { ensurePrivateDir } from "../security/private-dir.ts";
 import { seedDemoBackoffice } from "./backoffice.ts";
 import { seedDemoBulkInvoices } from "./bulk-invoices.ts";
 import { seedDemoChargebacks, seedDemoReports } from "./chargebacks-reports.ts";
+import { seedDemoCheckoutCustomization } from "./checkout-customization.ts";
 import {
   type DemoAccount,
   type DemoCredentials,
@@ -21,8 +22,10 @@ import { seedDemoIframes } from "./iframes.ts";
 import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
+import { seedDemoProfiles } from "./profile.ts";
 import { nextIds, storeDataset } from "./store.ts";
 import { seedDemoTransfers } from "./transfers.ts";
+import { seedDemoWalkthrough } from "./walkthrough.ts";
 
 export const CREDENTIALS_FILE = "demo-credentials.json";
 
@@ -88,6 +91,9 @@ export async function ensureDemoData(
     await seedDemoBulkInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoBackoffice(trx, options.now ?? new Date());
     await seedDemoReports(trx, config.dataDir, options.now ?? new Date());
+    await seedDemoProfiles(trx, data.credentials, options.now ?? new Date());
+    await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
     return data;
   });
   const mailbox = mailboxKey(dataKey);

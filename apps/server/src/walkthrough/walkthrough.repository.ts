@@ -203,7 +203,10 @@ export async function intentionFigures(
   };
 }
 
-/** Processed callbacks of the merchant's intention payments of one mode since a time: delivered (2xx) or not. */
+/**
+ * Processed callbacks of the payments of the merchant's intentions (their orders) of one mode since a time:
+ * delivered (2xx) or not, counted per attempt.
+ */
 export async function confirmationFigures(
   db: Kysely<DB>,
   merchantId: number,
@@ -213,10 +216,17 @@ export async function confirmationFigures(
   const row = await db
     .selectFrom("callback_attempts as a")
     .innerJoin("transactions as t", "t.id", "a.transaction_id")
-    .innerJoin("payment_keys as k", "k.id", "t.payment_key_id")
     .where("a.merchant_id", "=", merchantId)
     .where("t.merchant_id", "=", merchantId)
-    .where("k.intention_id", "is not", null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("payment_intentions as i")
+          .select("i.id")
+          .whereRef("i.order_id", "=", "t.order_id")
+          .where("i.merchant_id", "=", merchantId),
+      ),
+    )
     .where("a.kind", "=", "TRANSACTION")
     .where("t.is_live", "=", isLive)
     .where("a.attempted_at", ">=", since)
