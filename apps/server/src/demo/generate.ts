@@ -389,6 +389,26 @@ export function generateDemoData(options: DemoOptions = {}): DemoDataset {
     { merchant_id: newcomer.row.id, permissions: [...MERCHANT_PERMISSIONS] },
     new Date((newcomer.row.created_at as Date).getTime() + DAY_MS),
   );
+  // Users and permissions (docs/settings.md): each signed-in merchant's team admin manages staff and may see the
+  // API key; Egypt also has a staff user who has not used the activation link yet. Added last: no draw moves.
+  for (const b of builds) {
+    if (!users.some((u) => u.username === `staff1.${b.spec.slug}`)) continue;
+    addUser(
+      `admin.${b.spec.slug}`,
+      "MerchantStaff",
+      b.spec.country,
+      { merchant_id: b.row.id, permissions: [...STAFF_PERMISSIONS.admin] },
+      new Date((b.row.created_at as Date).getTime() + 45 * DAY_MS),
+    );
+    if (b.spec.slug === "egypt")
+      addUser(
+        "invited.egypt",
+        "MerchantStaff",
+        "EGY",
+        { merchant_id: b.row.id, permissions: [...STAFF_PERMISSIONS.invited], pending_activation: true },
+        new Date(now.getTime() - 3 * DAY_MS),
+      );
+  }
 
   // Activity, then ids in time order across all merchants.
   const activities = builds.map((b) =>

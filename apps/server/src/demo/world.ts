@@ -539,8 +539,22 @@ export const PARTNER = {
   } satisfies PartnerCss,
 };
 
-/** Staff 1 runs operations; staff 2 only looks (finance). Owners hold MERCHANT_PERMISSIONS. */
-export const STAFF_PERMISSIONS: Record<"staff1" | "staff2", PermissionName[]> = {
+/**
+ * Staff 1 runs operations; staff 2 only looks (finance); the admin manages the team and the developer keys; the
+ * invited one (Egypt) has not activated the account yet. Owners hold MERCHANT_PERMISSIONS.
+ */
+export const STAFF_PERMISSIONS: Record<"staff1" | "staff2" | "admin" | "invited", PermissionName[]> = {
+  admin: [
+    "can view staff",
+    "can create staff",
+    "can update staff",
+    "can delete staff",
+    "can view api key",
+    "can view public secret keys",
+    "can view orders",
+    "can view transactions",
+  ],
+  invited: ["can view products", "can create products", "can update products"],
   staff1: [
     "can view orders",
     "can create orders",
