@@ -83,3 +83,21 @@ const SKELETON: Record<string, string> = {
 export function skeleton(text: string): string {
   return Array.from(text.replace(/\s+/g, " ").trim(), (c) => SKELETON[c] ?? c).join("");
 }
+
+/**
+ * The ActualText of each marked-content span, in content order (drawing order), from an uncompressed PDF
+ * (`compress: false`): what a copy or a screen reader takes for the span instead of the glyphs' own mapping.
+ */
+export function actualTexts(pdf: Buffer): string[] {
+  const source = pdf.toString("latin1");
+  return Array.from(source.matchAll(/\/ActualText \(((?:\\[\s\S]|[^\\)])*)\)/g), (m) => {
+    const raw = (m[1] as string).replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, e: string) => {
+      const named: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
+      return named[e] ?? (/^[0-7]+$/.test(e) ? String.fromCharCode(Number.parseInt(e, 8)) : e);
+    });
+    const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));
+    return bytes[0] === 0xfe && bytes[1] === 0xff
+      ? new TextDecoder("utf-16be").decode(bytes.subarray(2))
+      : new TextDecoder("latin1").decode(bytes);
+  });
+}

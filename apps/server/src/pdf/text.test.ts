@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { type PdfRun, readPdfLines, skeleton } from "./read-pdf.ts";
+import { actualTexts, type PdfRun, readPdfLines, skeleton } from "./read-pdf.ts";
 import { drawText, ltrIsolate, measureText, pdfBytes, registerPdfFonts, textWidth } from "./text.ts";
 
 /** A fresh A5 page (420 x 595 pt) with 36 pt margins: the text box runs from x 36 to x 384. */
@@ -42,6 +42,15 @@ describe("drawText on a rendered page, read back with pdf.js", () => {
       ["(", "98765", ")", skeleton("الطلب"), skeleton("رقم")],
       ["512345******2346", skeleton("البطاقة")],
     ]);
+  });
+
+  it("carries each Arabic word as ActualText, so copying gives the letters as typed", async () => {
+    const doc = new PDFDocument({ size: "A5", margin: 36, compress: false });
+    registerPdfFonts(doc);
+    drawText(doc, "التاجر: Acme Store", { dir: "rtl" });
+    drawText(doc, "رقم الطلب (98765)", { dir: "rtl" });
+    // In drawing order, left to right on each line; Latin pieces need none (their glyphs map one to one).
+    expect(actualTexts(await pdfBytes(doc))).toEqual(["التاجر", "الطلب", "رقم"]);
   });
 
   it("leaves an English line left-aligned and in logical order, with an Arabic name read right to left", async () => {

@@ -286,11 +286,16 @@ export function drawText(doc: Doc, text: string, options: TextOptions = {}): Tex
       if (piece.text.trim() !== "") {
         const input = shapingInput(piece);
         const whole = input.fontkitReverses && /[ \t]/.test(input.text);
+        // The Arabic face draws some dots as glyphs of their own and pdfkit maps a glyph to the letter of its
+        // first use, so the word itself goes along as ActualText for copying and screen readers.
+        const actual = piece.font === "arabic";
+        if (actual) doc.markContent("Span", { actual: piece.text });
         useFace(doc, piece.font, weight, size).text(input.text, left, baseline, {
           lineBreak: false,
           baseline: "alphabetic",
           ...(whole ? { features: WHOLE } : {}),
         });
+        if (actual) doc.endMarkedContent();
       }
       left += pieceWidth;
     }
