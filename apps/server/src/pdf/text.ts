@@ -26,6 +26,11 @@
  *   `lineGap` (extra points between lines, default 0), `wrap` (default true; false keeps each paragraph on one
  *   line however long).
  * - Arabic letters use Noto Sans Arabic, everything else Noto Sans; a line's height is the tallest face's.
+ * - Codes, dates, card numbers and ids inside an Arabic line: wrap them in ltrIsolate(...) or the algorithm
+ *   turns "2026-10-05" into "05-10-2026" (digits after Arabic letters are Arabic numbers). Names typed by
+ *   people: autoIsolate(...) (like HTML's <bdi>). Amounts such as "1,250.00 EGP" need neither.
+ * - Never adds a page: check the room left with measureText first. Each Arabic word is also written as
+ *   ActualText, so copying from the PDF gives the letters as typed.
  * - Returns { width, height, lines }: the widest line's width, the height used and the number of lines.
  */
 import { createRequire } from "node:module";
