@@ -1,5 +1,6 @@
 import { CUSTOMER_MESSAGES } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   BILLING,
@@ -172,6 +173,39 @@ describeEachDatabase("customers: derived from payments, list, details, edit and 
     await db().deleteFrom("transactions").where("id", "=", refund.id).execute();
     expect(await totals(other)).toEqual(await recount(other));
     expect((await customer(other)).total_transactions).toBe(1);
+  });
+
+  it("links and recounts set-based what was written without the trigger (customers_rebuild)", async () => {
+    const email = `${unique("rebuild")}@example.com`;
+    await sql`alter table transactions disable trigger customers_link`.execute(db());
+    let ids: number[];
+    try {
+      const a = await rows(db()).payment(m.merchantId, {
+        customer_email: email,
+        customer_name: "Rania Tawfik",
+      });
+      const b = await rows(db()).payment(m.merchantId, {
+        customer_email: email.toUpperCase(),
+        card_last4: "4242",
+        created_at: new Date(Date.now() + 1000),
+      });
+      const refund = await rows(db()).payment(m.merchantId, {
+        parent_transaction_id: a.id,
+        trnx_type: "refund",
+      });
+      ids = [a.id, b.id, refund.id];
+    } finally {
+      await sql`alter table transactions enable trigger customers_link`.execute(db());
+    }
+    for (const id of ids) expect(await customerOf(id)).toBeNull();
+    await sql`select customers_rebuild(${m.merchantId}::bigint)`.execute(db());
+    const id = (await customerOf(ids[0]!))!;
+    for (const t of ids) expect(await customerOf(t)).toBe(id);
+    expect(await customer(id)).toMatchObject({ name: "Rania Tawfik", email, total_transactions: 3 });
+    expect(await totals(id)).toEqual(await recount(id));
+    // Run again: nothing changes.
+    await sql`select customers_rebuild(${m.merchantId}::bigint)`.execute(db());
+    expect(await totals(id)).toEqual(await recount(id));
   });
 
   it("searches by the start of name, e-mail or phone, with paging", async () => {
