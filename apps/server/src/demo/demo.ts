@@ -23,6 +23,7 @@ import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoProfiles } from "./profile.ts";
+import { seedDemoStatements } from "./statements.ts";
 import { nextIds, storeDataset } from "./store.ts";
 import { seedDemoTransfers } from "./transfers.ts";
 import { seedDemoWalkthrough } from "./walkthrough.ts";
@@ -86,6 +87,7 @@ export async function ensureDemoData(
     await seedDemoIframes(trx, data.credentials, options.now ?? new Date());
     await seedDemoChargebacks(trx, dataKey, options.now ?? new Date());
     await seedDemoTransfers(trx, options.now ?? new Date());
+    await seedDemoStatements(trx, data.credentials, options.now ?? new Date());
     await seedDemoInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoPaymentLinks(trx, data.credentials, options.now ?? new Date());
     await seedDemoBulkInvoices(trx, data.credentials, options.now ?? new Date());
