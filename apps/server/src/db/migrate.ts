@@ -26,7 +26,6 @@ import * as m0027backofficeMerchants from "./migrations/0027_backoffice_merchant
 import * as m0028transfers from "./migrations/0028_transfers.ts";
 import * as m0029bulkInvoiceUploads from "./migrations/0029_bulk_invoice_uploads.ts";
 import * as m0030reportsChargebacks from "./migrations/0030_reports_chargebacks.ts";
-import * as m0033customers from "./migrations/0033_customers.ts";
 import * as m0031profileSettings from "./migrations/0031_profile_settings.ts";
 import * as m0032staffUsers from "./migrations/0032_staff_users.ts";
 import * as m0033customers from "./migrations/0033_customers.ts";
@@ -34,6 +33,7 @@ import * as m0034statements from "./migrations/0034_statements.ts";
 import * as m0035checkoutCustomizations from "./migrations/0035_checkout_customizations.ts";
 import * as m0036checkoutWalkthrough from "./migrations/0036_checkout_walkthrough.ts";
 import * as m0037iframes from "./migrations/0037_iframes.ts";
+import * as m0038serviceCredits from "./migrations/0038_service_credits.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -65,9 +65,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0029_bulk_invoice_uploads": m0029bulkInvoiceUploads,
   "0030_reports_chargebacks": m0030reportsChargebacks,
   "0033_customers": m0033customers,
-  "0033_customers": m0033customers,
   "0031_profile_settings": m0031profileSettings,
   "0037_iframes": m0037iframes,
+  "0038_service_credits": m0038serviceCredits,
   "0035_checkout_customizations": m0035checkoutCustomizations,
   "0034_statements": m0034statements,
   "0032_staff_users": m0032staffUsers,

@@ -575,6 +575,17 @@ export interface SmsOutboxTable {
   created_at: Timestamp;
 }
 
+/** Service-credit pack purchases (0038, service-credit/): each tops the balance up until expires_at. */
+export interface ServiceCreditsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_id: number | null;
+  amount_cents: number;
+  currency: string;
+  created_at: Timestamp;
+  expires_at: Date;
+}
+
 /** Uploaded images (logos, product images), checked by content (0025, images/images.service.ts). */
 export interface ImagesTable {
   id: string;
@@ -775,6 +786,7 @@ export interface DB {
   merchant_actions: MerchantActionsTable;
   merchant_branches: MerchantBranchesTable;
   sms_outbox: SmsOutboxTable;
+  service_credits: ServiceCreditsTable;
   products: ProductsTable;
   product_reservations: ProductReservationsTable;
   iframes: IframesTable;

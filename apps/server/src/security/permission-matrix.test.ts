@@ -51,6 +51,9 @@ type Caller = {
 /** Who may get a 2xx from a `permission: null` route (the handler narrows it). */
 const ANY_USER: Record<string, (c: Caller) => boolean> = {
   "GET /api/auth/me": () => true,
+  // Service-credit packs: the merchant's owner only (docs/onboarding.md).
+  "GET /api/acceptance/billspromo": (c) => c.profile === "Merchant",
+  "POST /api/acceptance/billspromo": (c) => c.profile === "Merchant",
   "GET /api/auth/merchant_staff/permission/list_perms": () => true,
   "POST /api/auth/change_password": () => true,
   "GET /dashboard/v1/switch/old-dashboard": () => true,

@@ -5,11 +5,11 @@ import { TOAST_MS, type ToastKind } from "./toast.ts";
 const COLORS: Record<ToastKind, string> = { success: "teal", warning: "yellow", error: "red", info: "brand" };
 
 /** Shows a toast; one asked for before the container mounts waits in the notifications store. */
-export function showToast(kind: ToastKind, message: string): void {
+export function showToast(kind: ToastKind, message: string, ms: number = TOAST_MS): void {
   notifications.show({
     message,
     color: COLORS[kind],
-    autoClose: TOAST_MS,
+    autoClose: ms,
     withBorder: true,
     closeButtonProps: { "aria-label": i18n.t("messages.closeToast") },
     "data-testid": `toast-${kind}`,

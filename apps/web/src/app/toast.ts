@@ -29,9 +29,9 @@ function loadContainer(): Promise<ToastsModule> {
   return loading;
 }
 
-function show(kind: ToastKind, message: string): void {
+function show(kind: ToastKind, message: string, ms: number = TOAST_MS): void {
   loadContainer().then(
-    (module) => module.showToast(kind, message),
+    (module) => module.showToast(kind, message, ms),
     () => console.warn("Toast container failed to load"),
   );
 }
@@ -50,6 +50,6 @@ export function useToastContainer(): ToastsModule["default"] | undefined {
 export const toast = {
   success: (message: string) => show("success", message),
   warning: (message: string) => show("warning", message),
-  error: (message: string) => show("error", message),
+  error: (message: string, ms?: number) => show("error", message, ms),
   info: (message: string) => show("info", message),
 };

@@ -196,11 +196,14 @@ const growthSignupRoute = createRoute({
   staticData: { publicTitle: "growthSignup" },
   component: publicPage,
 });
+/** Service-credit packs (docs/onboarding.md): the token of the query string authorizes the purchase. */
 const bulkDisbursementRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "bulk_disbursement",
   staticData: { publicTitle: "bulkDisbursement" },
-  component: publicPage,
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === "string" ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import("../service-credit/ServiceCreditPage.tsx")),
 });
 const activateStaffRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -513,21 +516,14 @@ const customerDetailsRoute = createRoute({
   staticData: { screen: "customers" },
   component: lazyRouteComponent(() => import("../screens/customers/CustomerDetailsPage.tsx")),
 });
-/** Customers (docs/settings.md "Customers"): the search and paging in the URL; details with transactions. */
-const customersRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "customers",
-  staticData: { screen: "customers" },
-  validateSearch: (search: Record<string, unknown>): TableSearch => parseTableSearch(search, ["search"]),
-  component: lazyRouteComponent(() => import("../screens/customers/CustomersPage.tsx")),
-});
-const customerDetailsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "customers/$id",
-  staticData: { screen: "customers" },
-  component: lazyRouteComponent(() => import("../screens/customers/CustomerDetailsPage.tsx")),
-});
 /** Generated reports (docs/transfers.md "Reports"): generate, the summary table and downloads. */
+/** Monthly statements (docs/settings.md): the list, New badges, downloads and the subscription switch. */
+const statementsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "statements",
+  staticData: { screen: "statements" },
+  component: lazyRouteComponent(() => import("../screens/statements/StatementsPage.tsx")),
+});
 const reportFilesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "report-files",
@@ -604,7 +600,7 @@ const routeTree = rootRoute.addChildren([
       screenRoute("branches"),
       qrPaymentRoute,
       screenRoute("riskCenter"),
-      screenRoute("statements"),
+      statementsRoute,
       screenRoute("tutorials"),
       settingsRoute,
       profileRoute,

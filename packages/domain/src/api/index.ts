@@ -5,7 +5,6 @@ import { bankApi } from "./bank.ts";
 import { bulkInvoicesApi } from "./bulk-invoices.ts";
 import { callbacksApi } from "./callbacks.ts";
 import { chargebacksApi } from "./chargebacks.ts";
-import { customersApi } from "./customers.ts";
 import { checkoutApi, simulatorApi } from "./checkout.ts";
 import { checkoutCustomizationApi } from "./checkout-customization.ts";
 import { configApi } from "./config.ts";
@@ -27,6 +26,7 @@ import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
 import { qrPaymentApi } from "./qr-payment.ts";
 import { reportsApi } from "./reports.ts";
+import { serviceCreditApi } from "./service-credit.ts";
 import { smsBoxApi } from "./sms.ts";
 import { statementsApi } from "./statements.ts";
 import { transactionsApi } from "./transactions.ts";
@@ -46,7 +46,6 @@ export const API = {
   auth: authApi,
   callbacks: callbacksApi,
   chargebacks: chargebacksApi,
-  customers: customersApi,
   customers: customersApi,
   checkout: checkoutApi,
   checkoutCustomization: checkoutCustomizationApi,
@@ -72,6 +71,7 @@ export const API = {
   reports: reportsApi,
   simulator: simulatorApi,
   smsBox: smsBoxApi,
+  serviceCredit: serviceCreditApi,
   statements: statementsApi,
   transactions: transactionsApi,
   transfers: transfersApi,
