@@ -42,7 +42,12 @@ export function IframePreviewModal(props: { iframe: IframeSummary; onClose: () =
         />
         <Text fw={600}>{t("iframes.embed.title")}</Text>
         <Text size="sm">{t("iframes.embed.intro")}</Text>
-        <Code block dir="ltr" data-testid="iframe-embed-snippet">
+        <Code
+          block
+          dir="ltr"
+          style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+          data-testid="iframe-embed-snippet"
+        >
           {snippet}
         </Code>
         <Group>
