@@ -108,6 +108,17 @@ describe("drawText on a rendered page, read back with pdf.js", () => {
     expect((left as PdfRun[])[0]?.x).toBe(100);
   });
 
+  it("puts texts drawn at one y on one baseline, Arabic or not (table cells of a row)", async () => {
+    const doc = newDoc();
+    drawText(doc, "المبلغ", { x: 200, y: 100, width: 184, dir: "rtl" });
+    drawText(doc, "1,250.00 EGP", { x: 36, y: 100, width: 150, dir: "ltr" });
+    const lines = await readPdfLines(await pdfBytes(doc));
+    expect(lines).toHaveLength(1);
+    const [value, label] = lines[0] as PdfRun[];
+    expect(value?.text).toBe("1,250.00 EGP");
+    expect(Math.abs((label as PdfRun).y - (value as PdfRun).y)).toBeLessThan(1);
+  });
+
   it("measures without drawing, as drawing then takes", () => {
     const doc = newDoc();
     const text = "المبلغ 1,250.00 EGP\nسطر ثان";
@@ -117,7 +128,7 @@ describe("drawText on a rendered page, read back with pdf.js", () => {
     expect(drawn).toEqual(measured);
     expect(drawn.lines).toBe(2);
     expect(doc.y - before).toBeCloseTo(drawn.height, 5);
-    // An Arabic line is as tall as the Arabic face (Noto Sans Arabic's marks stand higher than Latin letters).
+    // A line with Arabic is deeper (Noto Sans Arabic descends further than Latin letters).
     expect(measureText(doc, "المبلغ", { size: 12 }).height).toBeGreaterThan(
       measureText(doc, "Amount").height,
     );

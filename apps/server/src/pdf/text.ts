@@ -25,7 +25,8 @@
  * - `size` (default 12), `weight` ("regular" | "bold"), `color` (default: the current fill colour),
  *   `lineGap` (extra points between lines, default 0), `wrap` (default true; false keeps each paragraph on one
  *   line however long).
- * - Arabic letters use Noto Sans Arabic, everything else Noto Sans; a line's height is the tallest face's.
+ * - Arabic letters use Noto Sans Arabic, everything else Noto Sans. Every line's baseline is the same distance
+ *   below its top (Noto Sans's ascent), so texts drawn at one y share a baseline; a line with Arabic is deeper.
  * - Codes, dates, card numbers and ids inside an Arabic line: wrap them in ltrIsolate(...) or the algorithm
  *   turns "2026-10-05" into "05-10-2026" (digits after Arabic letters are Arabic numbers). Names typed by
  *   people: autoIsolate(...) (like HTML's <bdi>). Amounts such as "1,250.00 EGP" need neither.
@@ -229,13 +230,15 @@ function layout(doc: Doc, text: string, options: TextOptions, width: number): La
         piece,
         width: rangeWidth(doc, piece.text, weight, size),
       }));
+      // The baseline sits the Latin face's ascent below the line's top in every line, whatever its letters, so
+      // cells of one table row drawn at the same y share a baseline (and an English line stands where doc.text()
+      // put it). Noto Sans Arabic descends further: a line holding Arabic is that much deeper.
       const kinds = new Set<FontKind>(["latin", ...pieces.map((p) => p.piece.font)]);
-      let ascent = 0;
+      const ascent = (metrics(doc, "latin", weight).ascender / 1000) * size;
       let descent = 0;
       let gap = 0;
       for (const kind of kinds) {
         const m = metrics(doc, kind, weight);
-        ascent = Math.max(ascent, (m.ascender / 1000) * size);
         descent = Math.max(descent, (-m.descender / 1000) * size);
         gap = Math.max(gap, (m.lineGap / 1000) * size);
       }
