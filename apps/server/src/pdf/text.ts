@@ -3,11 +3,11 @@
  *
  * Usage:
  *
- *   import { drawText, registerPdfFonts, textWidth } from "../pdf/text.ts";
+ *   import { drawText, ltrIsolate, measureText, registerPdfFonts, textWidth } from "../pdf/text.ts";
  *
  *   const doc = new PDFDocument({ size: "A4", margin: 36 });
  *   registerPdfFonts(doc);                       // once per document: Noto Sans + Noto Sans Arabic, 400 and 700
- *   drawText(doc, "كشف حساب شهر 2026-10 — Acme Store", { dir: "rtl", size: 16, weight: "bold" });
+ *   drawText(doc, `كشف حساب شهر ${ltrIsolate("2026-10")} — Acme Store`, { dir: "rtl", size: 16, weight: "bold" });
  *   drawText(doc, "المبلغ 1,250.00 EGP", { x: 36, y: 120, width: 200, dir: "rtl" }); // right-aligned cell
  *   drawText(doc, "EGP 1,250.00", { x: 236, y: 120, width: 100, align: "end", dir: "ltr" });
  *   const w = textWidth(doc, "1,250.00 EGP", { size: 10 });  // for column widths
