@@ -88,6 +88,37 @@ describe("the merchant's checkout customization", () => {
     r.unmount();
   });
 
+  it("the unified checkout's method choice takes the look and the server's order", async () => {
+    const intention = {
+      merchant: { name: "Nile Crafts", logo_url: null },
+      amount_cents: 5000,
+      currency: "EGP",
+      exponent: 2,
+      intention_id: "pi_test_1",
+      billing: {
+        first_name: "Mona",
+        last_name: "Adel",
+        email: "m@example.com",
+        phone_number: "+201000000000",
+      },
+      state: "open",
+      methods: [
+        { integration_id: 5, gateway_type: "CAGG", name: "Kiosk", payment_token: "pt_5" },
+        { integration_id: 3, gateway_type: "VPC", name: "Card", payment_token: "pt_3" },
+      ],
+      look: { ...LOOK, primary_color: "#004d40" },
+    };
+    const r = await render("/checkout/unified?publicKey=egy_pk_test_x&clientSecret=cs", null, intention);
+    for (let i = 0; i < 20 && !document.querySelector("[data-testid^=method-]"); i++)
+      await act(() => new Promise((res) => setTimeout(res, 10)));
+    const methods = [...document.querySelectorAll("[data-testid^=method-]")]
+      .map((e) => e.getAttribute("data-testid"))
+      .filter((id) => id !== "method-continue");
+    expect(methods).toEqual(["method-CAGG", "method-VPC"]);
+    expect(root().style.getPropertyValue("--brand")).toBe("#004d40");
+    r.unmount();
+  });
+
   const result = (o: Partial<ResultState>): ResultState => ({
     outcome: "success",
     message: null,
