@@ -93,6 +93,8 @@ export interface TenantWorld {
   /** A staff user waiting for activation (users/) and their e-mail address, a secret only this tenant may read. */
   staffUserId: number;
   staffEmail: string;
+  /** A monthly statement of the merchant (statements/). */
+  statementId: number;
 }
 
 /**
@@ -331,6 +333,18 @@ export async function tenantWorld(
     .executeTakeFirstOrThrow();
   const staff = await fx.user("MerchantStaff", { merchantId: merchant.id, permissions: ["can view orders"] });
   await db.updateTable("users").set({ pending_activation: true }).where("id", "=", staff.id).execute();
+  const statement = await db
+    .insertInto("statements")
+    .values({
+      merchant_id: merchant.id,
+      month: "2026-01-01",
+      time_zone: "Africa/Cairo",
+      period_start: new Date("2025-12-31T22:00:00Z"),
+      period_end: new Date("2026-01-31T22:00:00Z"),
+      figures: JSON.stringify([]),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -366,6 +380,7 @@ export async function tenantWorld(
     iframeName,
     staffUserId: staff.id,
     staffEmail: staff.email,
+    statementId: statement.id,
   };
 }
 
@@ -432,6 +447,7 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   // A published iframe's public id is its link (192 random bits), public by design: no other tenant's to try.
   "/checkout/iframes/:public_id": { notAnId: "A".repeat(32) },
   "/api/users/:id": (w) => w.staffUserId,
+  "/api/statements/:id": (w) => w.statementId,
   // An image's id and a customer page's token are their own credentials (128 random bits), public by design.
   "/api/images/:id": { notAnId: "0".repeat(32) },
   "/api/checkout/links/:token": { notAnId: "f".repeat(32) },
