@@ -146,7 +146,15 @@ function CodeBlock({
       <Text size="sm" c="dimmed">
         {hint}
       </Text>
-      <Code block dir="ltr" data-testid={testId} style={{ whiteSpace: "pre", overflowX: "auto" }}>
+      <Code
+        block
+        dir="ltr"
+        role="region"
+        aria-label={title}
+        tabIndex={0}
+        data-testid={testId}
+        style={{ whiteSpace: "pre", overflowX: "auto" }}
+      >
         {code}
       </Code>
     </Stack>
