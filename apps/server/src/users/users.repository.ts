@@ -72,14 +72,13 @@ export async function addressTaken(db: Kysely<DB>, address: string): Promise<boo
   return row !== undefined;
 }
 
-/** The merchant's country: its staff belong to it (the hosts they may sign in on). */
-export async function merchantCountry(db: Kysely<DB>, merchantId: number): Promise<string> {
-  const row = await db
+/** The merchant's country (its staff belong to it: the hosts they may sign in on) and name (the e-mail's). */
+export function merchantOf(db: Kysely<DB>, merchantId: number) {
+  return db
     .selectFrom("merchants")
-    .select("country")
+    .select(["country", "company_name"])
     .where("id", "=", merchantId)
     .executeTakeFirstOrThrow();
-  return row.country;
 }
 
 export function insertStaff(

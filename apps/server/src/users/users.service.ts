@@ -33,7 +33,7 @@ import {
   findStaff,
   insertActivationToken,
   insertStaff,
-  merchantCountry,
+  merchantOf,
   readActivationToken,
   type StaffRow,
   updateStaff,
@@ -141,15 +141,6 @@ async function sendActivation(
   );
 }
 
-async function companyName(db: Kysely<DB>, merchantId: number): Promise<string> {
-  const row = await db
-    .selectFrom("merchants")
-    .select("company_name")
-    .where("id", "=", merchantId)
-    .executeTakeFirstOrThrow();
-  return row.company_name;
-}
-
 export async function createStaffUser(
   ctx: UsersContext,
   caller: AuthUser,
@@ -182,8 +173,7 @@ export async function createStaffUser(
 
   // Nobody knows this password: the account is usable once the link sets one.
   const passwordHash = await hashPassword(newToken());
-  const country = await merchantCountry(ctx.db, merchantId);
-  const merchantName = await companyName(ctx.db, merchantId);
+  const { country, company_name: merchantName } = await merchantOf(ctx.db, merchantId);
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       const inserted = await insertStaff(trx, {
@@ -243,7 +233,7 @@ export async function resendActivation(
   if (!user) return false;
   if (!user.pending_activation)
     throw new HttpError(409, "already_active", "This user has already activated the account.");
-  const merchantName = await companyName(ctx.db, merchantId);
+  const { company_name: merchantName } = await merchantOf(ctx.db, merchantId);
   await ctx.db.transaction().execute((trx) => sendActivation(ctx, trx, user, merchantName, lang));
   return true;
 }
