@@ -47,9 +47,14 @@ const EMPTY: CheckoutLook = {
   redirect_url: null,
 };
 
-/** Applies the look while the page that loaded it shows (the result page keeps it in its history state). */
+/**
+ * Applies the look while the page that loaded it shows (the result page keeps it in its history state); null takes
+ * it off, undefined (not loaded yet) leaves the page as it is, so a page loading its data does not flash.
+ */
 export function useLook(look: CheckoutLook | null | undefined): void {
-  const key = look ? JSON.stringify(look) : "";
+  const key = look === undefined ? "loading" : look ? JSON.stringify(look) : "none";
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the look's content.
-  useEffect(() => applyLook(look), [key]);
+  useEffect(() => {
+    if (look !== undefined) applyLook(look);
+  }, [key]);
 }

@@ -3,6 +3,7 @@ import { type ApiError, api, isFinal, type Payment } from "../api.ts";
 import { digitsOf } from "../card.ts";
 import { useI18n } from "../i18n.tsx";
 import { useLoad } from "../load.ts";
+import { useLook } from "../look.ts";
 import { showResult } from "../outcome.ts";
 import {
   described,
@@ -28,6 +29,8 @@ export default function WalletPage({ params, state }: { params: URLSearchParams;
   const loaded = useLoad(`wallet:${token}`, () =>
     token ? api.payment(token) : new Promise<never>(() => {}),
   );
+  // The merchant's checkout customization, also when this page is opened directly (a reload).
+  useLook(loaded.status === "ready" ? loaded.data.look : undefined);
   if (!token || !transactionId) return <Problem kind="missing" />;
   if (final) return <Problem kind={problemOf(final)} />;
   if (loaded.status === "loading") return <Loading />;
