@@ -52,7 +52,7 @@ export function monthToState(now: Date, timeZone: string): string {
 }
 
 /** The countries sharing each time zone (one pass per zone). */
-function zones(): Map<string, string[]> {
+export function zones(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [country, info] of Object.entries(COUNTRY_INFO)) {
     out.set(info.timeZone, [...(out.get(info.timeZone) ?? []), country]);
@@ -63,7 +63,7 @@ function zones(): Map<string, string[]> {
 /** Runs the job at `now` (every zone's ended month); `month` forces one month (YYYY-MM-01) in every zone. */
 export async function runMonthlyStatements(
   db: Kysely<DB>,
-  mail: StatementMail,
+  mail: StatementMail | null,
   now: Date,
   opts: { month?: string; batch?: number } = {},
 ): Promise<RunResult> {
@@ -80,7 +80,7 @@ export async function runMonthlyStatements(
 /** Builds the statements of one month for the subscribed merchants of some countries sharing a time zone. */
 export async function buildZoneMonth(
   db: Kysely<DB>,
-  mail: StatementMail,
+  mail: StatementMail | null,
   countries: readonly string[],
   timeZone: string,
   month: string,
@@ -108,21 +108,24 @@ export interface Period {
 }
 
 /** YYYY-MM-01 of the month after. */
-function nextMonth(month: string): string {
+export function nextMonth(month: string): string {
   const y = Number(month.slice(0, 4));
   const m = Number(month.slice(5, 7));
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
-/** The statements of one batch of merchants, in one transaction with their mails. Returns how many were new. */
+/**
+ * The statements of one batch of merchants, in one transaction with their mails (none when `mail` is null: the
+ * demo's history). Returns how many were new.
+ */
 export async function buildBatch(
   db: Kysely<DB>,
-  mail: StatementMail,
+  mail: StatementMail | null,
   merchantIds: readonly number[],
   period: Period,
 ): Promise<number> {
   const figures = await figuresOf(db, merchantIds, period);
-  return db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<DB>) => {
     const inserted = await insertStatements(
       trx,
       merchantIds.map(
@@ -136,6 +139,7 @@ export async function buildBatch(
         }),
       ),
     );
+    if (!mail) return inserted.length;
     const to = await statementRecipients(
       trx,
       inserted.map((s) => s.merchant_id),
@@ -149,7 +153,9 @@ export async function buildBatch(
       }),
     );
     return inserted.length;
-  });
+  };
+  // Inside a caller's transaction (the demo's seeding) the batch joins it; otherwise it is its own.
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
 function emptyCurrency(currency: string): StatementCurrency {
