@@ -3,12 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authError, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
-import {
-  CUSTOMER_COUNT_CAP,
-  customerTransactions,
-  findCustomer,
-  listCustomers,
-} from "./customers.repository.ts";
+import { customerTransactions, findCustomer, listCustomers } from "./customers.repository.ts";
 import { customerDetails, customerItem, editCustomer } from "./customers.service.ts";
 
 /**
@@ -29,7 +24,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     const q = request.query;
     const { count, capped, rows } = await listCustomers(db, customersMerchant(request), q);
     return {
-      count: capped ? CUSTOMER_COUNT_CAP : count,
+      count,
       count_capped: capped,
       page: q.page,
       page_size: q.page_size,

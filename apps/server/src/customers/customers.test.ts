@@ -237,6 +237,16 @@ describeEachDatabase("customers: derived from payments, list, details, edit and 
     const byPhone = (await call(owner, `/api/customers?search=${encodeURIComponent("+20 1077788")}`)).json();
     expect(byPhone.results.map((r: { id: number }) => r.id)).toContain(await customerOf(p.id));
     expect((await call(owner, "/api/customers?page_size=500")).statusCode).toBe(400);
+    // A search stops counting at 1,000 and says so.
+    const many = unique("capped")
+      .toLowerCase()
+      .replace(/[^a-z]/g, "");
+    await sql`insert into customers (merchant_id, name, email)
+      select ${m.merchantId}, ${`${many} `} || g, ${many} || g || '@example.com'
+      from generate_series(1, 1001) g`.execute(db());
+    const capped = (await call(owner, `/api/customers?search=${many}`)).json();
+    expect(capped).toMatchObject({ count: 1000, count_capped: true });
+    expect(capped.results).toHaveLength(10);
   });
 
   it("shows a customer's details, saved cards and transactions (both modes), newest first", async () => {

@@ -114,7 +114,9 @@ export default function CustomersPage() {
         </form>
         {list.data?.count_capped ? (
           <Text size="sm" c="dimmed" mb="xs">
-            {t("customers.capped")}
+            {t("customers.capped", {
+              total: list.data.count.toLocaleString(lang === "ar" ? "ar-EG" : "en-US"),
+            })}
           </Text>
         ) : null}
         <DataTable
