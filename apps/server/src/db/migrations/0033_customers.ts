@@ -45,13 +45,15 @@ begin
         return new;
       end if;
     end if;
+    -- One customer per e-mail or phone (the edit refuses a taken one; a first payment locks), so no ORDER BY:
+    -- with one, the function's generic plan walked the primary key through all the merchant's customers.
     for attempt in 1..2 loop
       if e is not null then
         select id into c from customers
-        where merchant_id = new.merchant_id and email is not null and lower(email) = e order by id limit 1;
+        where merchant_id = new.merchant_id and email is not null and lower(email) = e limit 1;
       else
         select id into c from customers
-        where merchant_id = new.merchant_id and phone is not null and phone = p order by id limit 1;
+        where merchant_id = new.merchant_id and phone is not null and phone = p limit 1;
       end if;
       exit when c is not null or attempt = 2;
       perform pg_advisory_xact_lock(hashtextextended('customer:' || new.merchant_id || ':' || coalesce(e, p), 0));
