@@ -22,13 +22,20 @@ export function dayToSettle(now: Date): string {
 }
 
 /**
- * Queues the job of a day. pg-boss keeps one job per singleton key and time slot (a UTC day here), so the many
- * sends of a day (every process, every quarter of an hour) make one job; a duplicate would change nothing anyway.
+ * pg-boss refuses a throttling slot longer than its archive interval (12 hours by default): with a day's slot
+ * every send failed ("throttling interval 86400s cannot exceed archive interval 43200s") and no day was ever
+ * settled by the schedule. Half a day: a day gets at most two jobs, the second changing nothing.
+ */
+export const TRANSFERS_SLOT_SECONDS = 12 * 3600;
+
+/**
+ * Queues the job of a day. pg-boss keeps one job per singleton key and time slot, so the many sends of a day
+ * (every process, every quarter of an hour) make one job per slot; a duplicate would change nothing anyway.
  */
 export async function queueTransfers(boss: PgBoss, day: string): Promise<string | null> {
   return boss.send(TRANSFERS_QUEUE, { day } satisfies TransfersJob, {
     singletonKey: `transfers:${day}`,
-    singletonSeconds: 86_400,
+    singletonSeconds: TRANSFERS_SLOT_SECONDS,
     retryLimit: 5,
     retryDelay: 60,
     expireInSeconds: 30 * 60,
