@@ -23,6 +23,7 @@ import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoProfiles } from "./profile.ts";
+import { seedDemoServiceCredit } from "./service-credit.ts";
 import { seedDemoStatements } from "./statements.ts";
 import { nextIds, storeDataset } from "./store.ts";
 import { seedDemoTransfers } from "./transfers.ts";
@@ -85,6 +86,7 @@ export async function ensureDemoData(
     await storeDataset(trx, data, dataKey);
     await seedDemoProducts(trx, data.credentials, options.now ?? new Date());
     await seedDemoIframes(trx, data.credentials, options.now ?? new Date());
+    await seedDemoServiceCredit(trx, data.credentials, options.now ?? new Date());
     await seedDemoChargebacks(trx, dataKey, options.now ?? new Date());
     await seedDemoTransfers(trx, options.now ?? new Date());
     await seedDemoStatements(trx, data.credentials, options.now ?? new Date());

@@ -5,10 +5,12 @@ import {
   CREDIT_PACK_AMOUNTS,
   CREDIT_VALIDITY_DAYS,
 } from "@portal/domain/api/service-credit";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../api/errors.ts";
+import { createQueryClient } from "../app/queryClient.ts";
 import { toast } from "../app/toast.ts";
 import { AuthShell } from "../components/AuthShell.tsx";
 import { ConfirmModal } from "../components/ConfirmModal.tsx";
@@ -26,6 +28,16 @@ const FAILURE_TOAST_MS = 5000;
  * balance, the four packs, a confirmation, then POST /api/acceptance/billspromo with the query's token.
  */
 export default function ServiceCreditPage() {
+  // A signed-out page: the dashboard layout's query client is not above it.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ServiceCredit />
+    </QueryClientProvider>
+  );
+}
+
+function ServiceCredit() {
   const { t, i18n } = useTranslation();
   const lang = isLang(i18n.language) ? i18n.language : "en";
   const { token } = useSearch({ from: "/{-$lang}/bulk_disbursement" });
