@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Modal, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { PermissionName } from "@portal/domain";
 import { areaPermissions, permissionVerb, STAFF_PERMISSION_AREAS } from "@portal/domain/api/users";
@@ -11,6 +11,7 @@ import { toast } from "../../app/toast.ts";
 import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 import { DetailGrid } from "../../components/DetailGrid.tsx";
 import { DetailsError } from "../../components/DetailsError.tsx";
+import { ToneBadge } from "../../components/StatusBadge.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { useUserRights } from "./rights.ts";
@@ -33,9 +34,12 @@ export function fullName(u: Pick<StaffUser, "first_name" | "last_name">): string
 export function StateBadge({ user }: { user: Pick<StaffUser, "state"> }) {
   const { t } = useTranslation();
   return (
-    <Badge color={user.state === "active" ? "teal.9" : "yellow.9"} variant="light" data-testid="user-state">
-      {t(`users.state.${user.state}`)}
-    </Badge>
+    <ToneBadge
+      status={user.state}
+      color={user.state === "active" ? "teal.9" : "#a35200"}
+      label={t(`users.state.${user.state}`)}
+      testId="user-state"
+    />
   );
 }
 
