@@ -28,6 +28,7 @@ import { ButtonLink } from "../../components/links.tsx";
 import { PageTitle } from "../../components/PageTitle.tsx";
 import { PasswordConfirmModal } from "../../components/profile/PasswordConfirmModal.tsx";
 import { passwordRefusal } from "../../components/profile/passwordErrors.ts";
+import { StatementsSubscriptionSwitch } from "../../components/StatementsSubscriptionSwitch.tsx";
 import { ScreenLink } from "../../layouts/ScreenLink.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { formatDateTime } from "../../lib/dates.ts";
@@ -125,9 +126,13 @@ function SettingsSections({ profile }: { profile: MerchantProfile }) {
           ) : null
         }
       >
-        <Text size="sm" c="dimmed">
-          {t("settings.statements.body")}
-        </Text>
+        {canView("statements", viewer) ? (
+          <StatementsSubscriptionSwitch testId="settings-statements-subscription" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t("settings.statements.body")}
+          </Text>
+        )}
       </Section>
 
       <ContractSection profile={profile} />
@@ -270,7 +275,6 @@ function ContractSection({ profile }: { profile: MerchantProfile }) {
             style={{ flex: 1, maxWidth: 420 }}
             label={contract ? t("settings.contract.replace") : t("settings.contract.upload")}
             description={t("settings.contract.rules")}
-            placeholder={t("settings.contract.choose")}
             accept={CONTRACT_TYPES}
             value={file}
             onChange={(f) => {
@@ -279,6 +283,7 @@ function ContractSection({ profile }: { profile: MerchantProfile }) {
             }}
             error={problem}
             clearable
+            clearButtonProps={{ "aria-label": t("settings.contract.clear") }}
             data-testid="settings-contract-file"
           />
           <Button
