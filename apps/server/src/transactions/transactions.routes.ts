@@ -149,7 +149,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   implement(app, api.receiptPdf, async (request, reply) => {
     const receipt = await receiptOf(db, await own(request, request.params.id));
-    const pdf = await receiptPdf(receipt);
+    const pdf = await receiptPdf(receipt, request.query.lang);
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `inline; filename="receipt-${receipt.transaction_id}.pdf"`)

@@ -236,6 +236,19 @@ describeEachDatabase("transactions workspace: list, totals, details, actions", (
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // The Arabic receipt is another document (right to left, Arabic labels); a language it has not is refused.
+    const ar = await app.inject({
+      url: `/api/transactions/${ids.t1}/receipt.pdf?lang=ar`,
+      headers: owner.headers,
+    });
+    expect(ar.statusCode).toBe(200);
+    expect(ar.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(ar.rawPayload.equals(pdf.rawPayload)).toBe(false);
+    const fr = await app.inject({
+      url: `/api/transactions/${ids.t1}/receipt.pdf?lang=fr`,
+      headers: owner.headers,
+    });
+    expect(fr.statusCode).toBe(400);
   });
 
   describe("totals", () => {

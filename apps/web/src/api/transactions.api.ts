@@ -146,7 +146,9 @@ export function useReceipt(id: number) {
   });
 }
 
-export const receiptPdfUrl = (id: number) => `/api/transactions/${id}/receipt.pdf`;
+/** The receipt's PDF in the dashboard's language (Arabic receipts read right to left: apps/server/src/pdf). */
+export const receiptPdfUrl = (id: number, lang: "en" | "ar" = "en") =>
+  `/api/transactions/${id}/receipt.pdf?lang=${lang}`;
 
 /** The actions answer their own messages (screens/transactions/actionMessages.ts), so no generic toast here. */
 const ownMessages = { meta: { handlesErrors: true } } as const;

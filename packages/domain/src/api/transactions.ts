@@ -421,8 +421,9 @@ export const transactionsApi = {
     path: "/api/transactions/:id/receipt.pdf",
     access: VIEW,
     tags: TAGS,
-    summary: "The receipt as a PDF",
+    summary: "The receipt as a PDF, in English or in Arabic (right to left)",
     params: idParams,
+    query: z.object({ lang: z.enum(["en", "ar"]).default("en") }),
     answers: {},
   }),
   resendCallbacks: route({

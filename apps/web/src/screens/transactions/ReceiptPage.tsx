@@ -29,7 +29,7 @@ export default function ReceiptPage() {
           <Button onClick={() => window.print()} disabled={!query.data} data-testid="receipt-print">
             {t("transactions.receipt.print")}
           </Button>
-          <Anchor href={receiptPdfUrl(txId)} download data-testid="receipt-pdf">
+          <Anchor href={receiptPdfUrl(txId, lang)} download data-testid="receipt-pdf">
             {t("transactions.receipt.pdf")}
           </Anchor>
         </Group>
