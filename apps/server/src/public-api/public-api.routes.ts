@@ -1,3 +1,4 @@
+import { hasForbiddenCharacters } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { IntegrationRef } from "../payments/orders.service.ts";
 import { authenticateMerchant } from "./caller.ts";
@@ -13,15 +14,19 @@ import { linkRoutes } from "./links.routes.ts";
  */
 export const PUBLIC_API_BODY_LIMIT = 512 * 1024;
 
-/** An unchecked body's `payment_methods` when it is a short list of ids or names (else none: read later). */
+/**
+ * An unchecked body's `payment_methods` when it is a short list of ids or names that the database can read (no
+ * NUL, control characters or unpaired surrogates: those are the body check's to refuse, with a 400); otherwise
+ * none, and the integrations are read after the check.
+ */
 function integrationRefsOf(body: unknown): IntegrationRef[] | undefined {
   const methods =
     body && typeof body === "object" ? (body as { payment_methods?: unknown }).payment_methods : undefined;
   if (!Array.isArray(methods) || methods.length === 0 || methods.length > 20) return undefined;
   return methods.every(
     (m) =>
-      (typeof m === "string" && m.length > 0 && m.length <= 255) ||
-      (typeof m === "number" && Number.isSafeInteger(m)),
+      (typeof m === "string" && m.length > 0 && m.length <= 255 && !hasForbiddenCharacters(m)) ||
+      (typeof m === "number" && Number.isSafeInteger(m) && m > 0),
   )
     ? (methods as IntegrationRef[])
     : undefined;
