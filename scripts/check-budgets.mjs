@@ -58,7 +58,8 @@ const log = asJson ? () => undefined : console.log;
 const report = {};
 let failed = false;
 for (const { app, limitKb, screens } of budgets) {
-  const dist = path.join(app, "dist");
+  // PORTAL_DIST: another build folder of the apps (docs/e2e.md), as the server and the journeys read it.
+  const dist = path.join(app, process.env.PORTAL_DIST || "dist");
   const build = readBuild(dist);
   if (!build) {
     console.error(`FAIL ${app}: no build manifest in ${dist}/.vite; run npm run build first`);
