@@ -40,6 +40,7 @@ import { qrPaymentRoutes } from "./selling/qr-payment.routes.ts";
 import { serviceCreditRoutes } from "./service-credit/service-credit.routes.ts";
 import { smsBoxRoutes } from "./sms/sms.routes.ts";
 import { installStatements } from "./statements/plugin.ts";
+import { installTerminalReports } from "./terminal-reports/plugin.ts";
 import { installWorkspace } from "./transactions/plugin.ts";
 import { installTransfers } from "./transfers/plugin.ts";
 import { userRoutes } from "./users/users.routes.ts";
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(customerRoutes);
   await installTransfers(app);
   await installStatements(app);
+  await installTerminalReports(app);
   await app.register(invoiceRoutes);
   await app.register(backofficeRoutes);
   await app.register(imageRoutes);

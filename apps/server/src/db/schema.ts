@@ -756,6 +756,35 @@ export interface StatementsTable {
   downloaded_at: Date | null;
 }
 
+/** One closed report per terminal, business day, mode and currency (0040_terminal_reports, docs/pos-risk.md). */
+export interface TerminalReportsTable {
+  id: Generated<number>;
+  terminal_id: number;
+  merchant_id: number;
+  is_live: boolean;
+  currency: string;
+  /** The local business day, YYYY-MM-DD. */
+  business_day: ColumnType<string, string, string>;
+  time_zone: string;
+  start_at: Date;
+  end_at: Date;
+  total_cents: number;
+  transactions_count: number;
+  success_count: number;
+  pending_count: number;
+  declined_count: number;
+  created_at: Generated<Date>;
+}
+
+/** The (time zone, business day) pairs the terminal closing job has closed (0040). */
+export interface TerminalReportRunsTable {
+  time_zone: string;
+  business_day: ColumnType<string, string, string>;
+  reports: number;
+  transactions: number;
+  finished_at: Generated<Date>;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -801,6 +830,8 @@ export interface DB {
   statement_subscriptions: StatementSubscriptionsTable;
   statements: StatementsTable;
   checkout_walkthroughs: CheckoutWalkthroughsTable;
+  terminal_reports: TerminalReportsTable;
+  terminal_report_runs: TerminalReportRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -29,6 +29,7 @@ import { reportsApi } from "./reports.ts";
 import { serviceCreditApi } from "./service-credit.ts";
 import { smsBoxApi } from "./sms.ts";
 import { statementsApi } from "./statements.ts";
+import { terminalReportsApi } from "./terminal-reports.ts";
 import { transactionsApi } from "./transactions.ts";
 import { transfersApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
@@ -73,6 +74,7 @@ export const API = {
   smsBox: smsBoxApi,
   serviceCredit: serviceCreditApi,
   statements: statementsApi,
+  terminalReports: terminalReportsApi,
   transactions: transactionsApi,
   transfers: transfersApi,
   users: usersApi,

@@ -1,0 +1,26 @@
+import { terminalReportsApi } from "@portal/domain";
+import type { FastifyInstance } from "fastify";
+import { implement } from "../http/contract-routes.ts";
+import { bankScopeOf, merchantScopeOf } from "../transactions/scope.ts";
+import { listTerminalReports, terminalReportTotals } from "./terminal-reports.repository.ts";
+
+/**
+ * Terminal reports for terminal users, merchants and banks (contracts: packages/domain/src/api/terminal-reports.ts;
+ * docs/pos-risk.md). The scope narrows every query: a terminal user reads its own terminal's reports only.
+ */
+export async function terminalReportRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.payments.db;
+
+  implement(app, terminalReportsApi.list, async (request) =>
+    listTerminalReports(db, merchantScopeOf(request), request.query),
+  );
+  implement(app, terminalReportsApi.totals, async (request) =>
+    terminalReportTotals(db, merchantScopeOf(request), request.query),
+  );
+  implement(app, terminalReportsApi.bankList, async (request) =>
+    listTerminalReports(db, bankScopeOf(request), request.query),
+  );
+  implement(app, terminalReportsApi.bankTotals, async (request) =>
+    terminalReportTotals(db, bankScopeOf(request), request.query),
+  );
+}
