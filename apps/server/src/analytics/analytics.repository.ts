@@ -122,11 +122,13 @@ export async function rollup(
   });
 }
 
-/** Moves the pending deltas into the hourly table; answers how many hourly rows it touched. */
+/** Moves the pending deltas into the hourly table (and the customer cells and transfer balance days); answers how many rows it touched. */
 export async function foldAnalytics(db: Kysely<DB>): Promise<number> {
   const result = await sql<{
     folded: string;
-  }>`select (analytics_fold() + analytics_customer_fold())::text as folded`.execute(db);
+  }>`select (analytics_fold() + analytics_customer_fold() + transfer_balance_fold())::text as folded`.execute(
+    db,
+  );
   return Number(result.rows[0]?.folded ?? 0);
 }
 

@@ -721,6 +721,22 @@ export interface TransferRunsTable {
   finished_at: Timestamp;
 }
 
+/**
+ * The balance's unsettled transactions, maintained (0044_transfer_balance, docs/transfers.md): per merchant, mode,
+ * currency and UTC day of created_at, their count and sums (folded rows; the deltas table has the same columns).
+ */
+export interface TransferBalanceDaysTable {
+  merchant_id: number;
+  is_live: boolean;
+  currency: string;
+  day: ColumnType<string, string, string>;
+  transactions: number;
+  gross: number;
+  refunded: number;
+  fees: number;
+  vat: number;
+}
+
 /** The checkout integration walkthrough's state, one row per merchant (0036_checkout_walkthrough). */
 export interface CheckoutWalkthroughsTable {
   merchant_id: number;
@@ -827,6 +843,8 @@ export interface DB {
   transfers: TransfersTable;
   transfer_transactions: TransferTransactionsTable;
   transfer_runs: TransferRunsTable;
+  transfer_balance_days: TransferBalanceDaysTable;
+  transfer_balance_deltas: TransferBalanceDaysTable;
   statement_subscriptions: StatementSubscriptionsTable;
   statements: StatementsTable;
   checkout_walkthroughs: CheckoutWalkthroughsTable;

@@ -1,6 +1,7 @@
 import {
   type BalanceAnswer,
   type BalanceFigures,
+  COUNTRIES,
   TRANSFER_NEXT_STATUS,
   type TransferDetails,
   type TransferItem,
@@ -8,7 +9,7 @@ import {
   type TransferStatus,
   type TransferTransaction,
 } from "@portal/domain";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import type { DB, TransfersTable } from "../db/schema.ts";
 import { merchantCondition, parseDateParam, type Scope } from "../transactions/scope.ts";
 import { hasChargebacks, lowerBound, unsettledSql } from "./settlement.repository.ts";
@@ -189,15 +190,50 @@ const OPEN_STATUSES = ["Pending", "Approved"] as const;
 /**
  * What the provider holds for a merchant in one mode and has not sent yet, per currency: its transfers still
  * Pending or Approved, its settleable transactions that no transfer holds yet, and its lost chargebacks not yet
- * carried by a transfer.
+ * carried by a transfer. The transactions' part is the maintained figure of migration 0044 (transfer_balance_days
+ * and its unfolded deltas: a few rows per currency and day with unsettled transactions, whatever the volume);
+ * `balanceRecount` computes the same from the rows (tests compare the two).
  */
 export async function balanceFigures(
   db: Kysely<DB>,
   merchantIds: readonly number[],
   isLive: boolean,
 ): Promise<BalanceFigures[]> {
-  const ids = sql`any(${[...merchantIds]}::bigint[])`;
   const lower = await lowerBound(db, null);
+  // The lower bound is a UTC midnight (a cutoff less 72 hours), so whole UTC days fit it.
+  const from = lower ? sql`and day >= ${lower.toISOString().slice(0, 10)}::date` : sql``;
+  const ids = sql`any(${[...merchantIds]}::bigint[])`;
+  const part = (table: string) =>
+    sql`select merchant_id, currency, transactions, gross, refunded, fees, vat from ${sql.table(table)}
+      where merchant_id = ${ids} and is_live = ${isLive} ${from}`;
+  const unsettled = sql`select u.currency, sum(u.gross) as gross, sum(u.refunded) as refunded, 0 as charged,
+      sum(u.fees) as fees, sum(u.vat) as vat
+    from (${part("transfer_balance_days")} union all ${part("transfer_balance_deltas")}) u
+    join merchants m on m.id = u.merchant_id
+    where m.country in (${sql.join(COUNTRIES.map((c) => sql`${c}`))})
+    group by u.currency having sum(u.transactions) <> 0`;
+  return balanceQuery(db, merchantIds, isLive, unsettled);
+}
+
+/** balanceFigures computed from the transactions themselves (the plain recount; slow at volume). */
+export async function balanceRecount(
+  db: Kysely<DB>,
+  merchantIds: readonly number[],
+  isLive: boolean,
+): Promise<BalanceFigures[]> {
+  const lower = await lowerBound(db, null);
+  const unsettled = sql`select u.currency, u.gross, u.refunded, 0 as charged, u.fees, u.vat
+    from (${unsettledSql({ lower, merchants: { ids: merchantIds, isLive } })}) u`;
+  return balanceQuery(db, merchantIds, isLive, unsettled);
+}
+
+async function balanceQuery(
+  db: Kysely<DB>,
+  merchantIds: readonly number[],
+  isLive: boolean,
+  unsettled: RawBuilder<unknown>,
+): Promise<BalanceFigures[]> {
+  const ids = sql`any(${[...merchantIds]}::bigint[])`;
   const chargebacks = (await hasChargebacks(db))
     ? sql`union all select c.currency, 0, 0, c.amount_cents + c.accept_fees_cents + c.vat_cents, 0, 0
         from chargebacks c where c.merchant_id = ${ids} and c.is_live = ${isLive}
@@ -218,8 +254,7 @@ export async function balanceFigures(
       from transfers tr where tr.merchant_id = ${ids} and tr.is_live = ${isLive}
         and tr.status in (${sql.join(OPEN_STATUSES.map((s) => sql`${s}`))})
       union all
-      select u.currency, u.gross, u.refunded, 0, u.fees, u.vat
-      from (${unsettledSql({ lower, merchants: { ids: merchantIds, isLive } })}) u
+      ${unsettled}
       ${chargebacks}
     ) b group by currency order by currency`.execute(db);
   return rows.rows.map((r) => {
