@@ -24,6 +24,7 @@ import { installErrorHandling } from "./http/errors.ts";
 import { installRouteTable } from "./http/route-table.ts";
 import { iframeRoutes } from "./iframes/iframes.routes.ts";
 import { imageRoutes } from "./images/images.routes.ts";
+import { lendingRoutes } from "./lending/lending.routes.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { mailboxRoutes } from "./mail/mailbox.routes.ts";
 import { installMailSender } from "./mail/sender.ts";
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(checkoutCustomizationRoutes);
   await app.register(paymentLinkRoutes);
   await app.register(productRoutes);
+  await app.register(lendingRoutes);
   await app.register(bulkInvoiceRoutes);
   await app.register(qrPaymentRoutes);
   await app.register(userRoutes);

@@ -16,6 +16,7 @@ export * from "./api/index.ts";
 export * from "./api/integrations.ts";
 export * from "./api/invoices.ts";
 export * from "./api/keys.ts";
+export * from "./api/lending.ts";
 export * from "./api/merchants.ts";
 export * from "./api/onboarding.ts";
 export * from "./api/orders.ts";

@@ -801,6 +801,71 @@ export interface TerminalReportRunsTable {
   finished_at: Generated<Date>;
 }
 
+/** Lending collection (0043_lending, docs/pos-risk.md "Lending"): a lender's collection integration. */
+export interface LendingLendersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  public_id: string;
+  integration_id: number;
+  created_at: Generated<Date>;
+}
+
+/** A lender's customer: a keyed hash of the national ID, its masked form, the balance and the balance PIN. */
+export interface LendingAccountsTable {
+  id: Generated<number>;
+  lender_id: number;
+  merchant_id: number;
+  national_id_hash: string;
+  national_id_masked: string;
+  currency: string;
+  balance_cents: Generated<number>;
+  pin_hash: string;
+  pin_failures: Generated<number>;
+  pin_locked_until: Date | null;
+  status: Generated<"active" | "suspended">;
+  created_at: Generated<Date>;
+}
+
+/** A loan paid by instalments (0043). */
+export interface LoansTable {
+  id: Generated<number>;
+  lender_id: number;
+  merchant_id: number;
+  account_id: number;
+  reference: string;
+  service_name: string;
+  currency: string;
+  amount_cents: number;
+  instalment_cents: number;
+  fee_cents: Generated<number>;
+  instalments_total: number;
+  instalments_paid: Generated<number>;
+  outstanding_cents: number;
+  status: Generated<"open" | "closed">;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One attempt to pay instalment N of a loan, by card (an order of the payment core) or from the balance. */
+export interface LendingPaymentsTable {
+  id: Generated<number>;
+  loan_id: number;
+  account_id: number;
+  merchant_id: number;
+  instalment_no: number;
+  source: "card" | "balance";
+  instalment_cents: number;
+  fee_cents: number;
+  total_cents: number;
+  currency: string;
+  status: "pending" | "paid" | "cancelled";
+  order_id: number | null;
+  payment_key_id: number | null;
+  transaction_id: number | null;
+  created_at: Generated<Date>;
+  paid_at: Date | null;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -832,6 +897,10 @@ export interface DB {
   merchant_branches: MerchantBranchesTable;
   sms_outbox: SmsOutboxTable;
   service_credits: ServiceCreditsTable;
+  lending_lenders: LendingLendersTable;
+  lending_accounts: LendingAccountsTable;
+  loans: LoansTable;
+  lending_payments: LendingPaymentsTable;
   products: ProductsTable;
   product_reservations: ProductReservationsTable;
   iframes: IframesTable;

@@ -5,6 +5,7 @@ import { reviveRow } from "../db/json-rows.ts";
 import type { OrderRow, TransactionRow } from "../db/rows.ts";
 import type { CardTokensTable, DB, TransactionsTable } from "../db/schema.ts";
 import { Statement } from "../db/statement.ts";
+import { LENDING_CREDIT_SQL } from "../lending/lending.repository.ts";
 import { rateLimitUpsert } from "../ratelimit/rate-limit.repository.ts";
 import type { CountedLimit } from "./payment-context.ts";
 import { ownerIdOf } from "./transaction-views.repository.ts";
@@ -411,6 +412,11 @@ export async function writePayment(
         where order_id = ${order} and paid_at is null returning product_id, quantity)`);
     parts.push(`pq as (update products p set inventory = p.inventory - pr.quantity from pr
         where p.id = pr.product_id and p.inventory >= pr.quantity returning 1)`);
+    // A loan's instalment paid by card (lending/lending.service.ts): its pending attempt is paid and the loan
+    // credited once, in this statement; no row for other orders (the attempt's key is the order id).
+    const paidAt = st.param(new Date());
+    parts.push(LENDING_CREDIT_SQL.payment(order, "(select id from t)", paidAt));
+    parts.push(LENDING_CREDIT_SQL.loan(paidAt));
     const intention = known
       ? known.key?.intention_id
         ? st.param(known.key.intention_id)

@@ -15,6 +15,7 @@ import { imagesApi } from "./images.ts";
 import { integrationsApi } from "./integrations.ts";
 import { invoicesApi } from "./invoices.ts";
 import { keysApi } from "./keys.ts";
+import { lendingApi } from "./lending.ts";
 import { merchantsApi } from "./merchants.ts";
 import { onboardingApi } from "./onboarding.ts";
 import { ordersApi } from "./orders.ts";
@@ -57,6 +58,7 @@ export const API = {
   integrations: integrationsApi,
   invoices: invoicesApi,
   keys: keysApi,
+  lending: lendingApi,
   mailbox: mailboxApi,
   merchants: merchantsApi,
   onboarding: onboardingApi,
