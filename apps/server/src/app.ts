@@ -35,6 +35,7 @@ import { reportRoutes } from "./reports/reports.routes.ts";
 import { installSecurityHeaders } from "./security/headers.ts";
 import { bulkInvoiceRoutes } from "./selling/bulk-invoices.routes.ts";
 import { invoiceRoutes } from "./selling/invoices.routes.ts";
+import { requestToPayRoutes } from "./request-to-pay/request-to-pay.routes.ts";
 import { paymentLinkRoutes } from "./selling/links.routes.ts";
 import { productRoutes } from "./selling/products.routes.ts";
 import { qrPaymentRoutes } from "./selling/qr-payment.routes.ts";
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(imageRoutes);
   await app.register(checkoutCustomizationRoutes);
   await app.register(paymentLinkRoutes);
+  await app.register(requestToPayRoutes);
   await app.register(productRoutes);
   await app.register(lendingRoutes);
   await app.register(bulkInvoiceRoutes);

@@ -29,6 +29,7 @@ export * from "./api/public-api-intentions.ts";
 export * from "./api/public-api-links.ts";
 export * from "./api/qr-payment.ts";
 export * from "./api/reports.ts";
+export * from "./api/request-to-pay.ts";
 export * from "./api/service-credit.ts";
 export * from "./api/sms.ts";
 export * from "./api/statements.ts";

@@ -866,6 +866,36 @@ export interface LendingPaymentsTable {
   paid_at: Date | null;
 }
 
+/** Request to pay (0042_request_to_pay, docs/pos-risk.md "Request to pay"). */
+export interface RequestToPayTable {
+  id: Generated<number>;
+  merchant_id: number;
+  is_live: boolean;
+  salt: string;
+  token_hash: string;
+  amount_cents: number;
+  currency: string;
+  mob_num: string;
+  bill_num: string | null;
+  store_id: string | null;
+  loyal_num: string | null;
+  ref_num: string | null;
+  cons_id: string | null;
+  term_id: string | null;
+  purpose: string | null;
+  tip_type: "none" | "fixed" | "percentage" | "consumer";
+  tip_value: number | null;
+  merchant_order_id: string | null;
+  status: ColumnType<"created" | "sent" | "cancelled", "created" | "sent" | "cancelled" | undefined>;
+  order_id: number | null;
+  tip_cents: number | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Date | null;
+  expires_at: Date;
+}
+
 export interface DB {
   banks: BanksTable;
   partners: PartnersTable;
@@ -897,6 +927,7 @@ export interface DB {
   merchant_branches: MerchantBranchesTable;
   sms_outbox: SmsOutboxTable;
   service_credits: ServiceCreditsTable;
+  request_to_pay: RequestToPayTable;
   lending_lenders: LendingLendersTable;
   lending_accounts: LendingAccountsTable;
   loans: LoansTable;

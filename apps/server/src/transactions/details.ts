@@ -14,6 +14,7 @@ import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { paymentTransactionOf, providerMaximum, refundNeedsOtp } from "../payments/operations.service.ts";
 import { merchantCountry, sourceData } from "../payments/transaction-object.ts";
+import { requestTipOfOrder } from "../request-to-pay/request-to-pay.repository.ts";
 import {
   callbackAttemptsOf,
   maskedCard,
@@ -104,7 +105,12 @@ export async function transactionDetails(
       origin: tx.origin,
       other_references: tx.merchant_txn_ref ?? str(data, "bill_reference"),
       status: tx.status as TransactionStatus,
-      tip_amount_cents: num(data, "tip_amount_cents"),
+      // A request to pay's payment (docs/pos-risk.md "Request to pay"): the tip its customer paid with.
+      tip_amount_cents:
+        num(data, "tip_amount_cents") ??
+        (tx.order_id !== null && tx.parent_transaction_id === null
+          ? await requestTipOfOrder(db, tx.order_id)
+          : null),
       captured_amount_cents: tx.captured_amount_cents,
       refunded_amount_cents: tx.refunded_amount_cents,
       converted_amount_cents: num(data, "converted_amount_cents"),

@@ -27,6 +27,7 @@ import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
 import { qrPaymentApi } from "./qr-payment.ts";
 import { reportsApi } from "./reports.ts";
+import { customerRequestApi, requestToPayApi } from "./request-to-pay.ts";
 import { serviceCreditApi } from "./service-credit.ts";
 import { smsBoxApi } from "./sms.ts";
 import { statementsApi } from "./statements.ts";
@@ -72,6 +73,8 @@ export const API = {
   publicApiLinks: paymentLinkApi,
   qrPayment: qrPaymentApi,
   reports: reportsApi,
+  requestToPay: requestToPayApi,
+  customerRequests: customerRequestApi,
   simulator: simulatorApi,
   smsBox: smsBoxApi,
   serviceCredit: serviceCreditApi,
