@@ -5,11 +5,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import pg from "pg";
+import { foldAnalytics } from "../apps/server/src/analytics/analytics.repository.ts";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import { BENCH_USERNAME, bulkSeed, ensureBenchMerchant } from "../apps/server/src/demo/bulk.ts";
+import { balanceFigures, balanceRecount } from "../apps/server/src/transfers/transfers.repository.ts";
 import { benchDatabase, PG_URL, percentile } from "./_support.ts";
 
 /**
@@ -88,6 +90,8 @@ export async function run(): Promise<void> {
       console.log(`\nSeeded in ${seedSeconds.toFixed(1)} s (analytics triggers disabled).`);
       let started = Date.now();
       await sql`select analytics_rebuild(${bench.merchantId})`.execute(db.db);
+      // The balance's maintained unsettled sums (migration 0044), kept by triggers disabled above.
+      await sql`select transfer_balance_rebuild(${bench.merchantId})`.execute(db.db);
       rebuildSeconds = (Date.now() - started) / 1000;
       console.log(`Rebuilt the merchant's analytics rows in ${rebuildSeconds.toFixed(1)} s.`);
       started = Date.now();
@@ -222,6 +226,19 @@ export async function run(): Promise<void> {
       }
       console.log(`A new payment shows on the home page after ${visibleMs} ms.`);
 
+      // The reports' balance (the maintained figure, migration 0044) against the plain recount of the rows.
+      await foldAnalytics(db.db);
+      let t0 = performance.now();
+      const maintained = await balanceFigures(db.db, [merchant.id], true);
+      const maintainedMs = Math.round((performance.now() - t0) * 10) / 10;
+      t0 = performance.now();
+      const recounted = await balanceRecount(db.db, [merchant.id], true);
+      const recountMs = Math.round(performance.now() - t0);
+      const balanceEqual = JSON.stringify(maintained) === JSON.stringify(recounted);
+      console.log(
+        `Balance: maintained ${maintainedMs} ms, recount ${recountMs} ms, ${balanceEqual ? "equal" : "DIFFERENT"}.`,
+      );
+
       const run = {
         measured_at: new Date().toISOString(),
         database: "PostgreSQL (local server)",
@@ -243,6 +260,13 @@ export async function run(): Promise<void> {
         requests_per_view: "n of each view (after 5 warm-up requests), one at a time",
         views: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, url: views[k] }])),
         new_payment_visible_ms: visibleMs,
+        transfers_job: "none run (worst case: the balance holds every seeded transaction)",
+        balance: {
+          maintained_ms: maintainedMs,
+          plain_recount_ms: recountMs,
+          equal_to_recount: balanceEqual,
+          currencies: maintained.map((b) => ({ currency: b.currency, net_cents: b.net_cents })),
+        },
       };
       fs.mkdirSync(path.join(here, "results"), { recursive: true });
       const file = path.join(here, "results", "home.json");

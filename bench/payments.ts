@@ -26,7 +26,7 @@ import { PG_URL, percentile, serverNodeOptions } from "./_support.ts";
  * instead of the Unix socket). For experiments: BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"),
  * BENCH_LOG_STATEMENTS=1 (every statement's duration in the server log), BENCH_EXPLAIN=<ms> (plans of slower
  * statements), BENCH_NO_TRIGGERS=1 and BENCH_ASYNC_COMMIT=1 (what the analytics triggers and the commit flush
- * cost). The server processes run apart from this one, which plays the merchants, the customers and the
+ * cost), BENCH_OFF_TRIGGERS (table.trigger,... disabled: an A/B of one feature's triggers). The server processes run apart from this one, which plays the merchants, the customers and the
  * callback receiver.
  */
 
@@ -228,6 +228,11 @@ export async function run(): Promise<void> {
   if (process.env.BENCH_NO_TRIGGERS === "1")
     for (const table of ["orders", "transactions"])
       await sql.raw(`alter table ${table} disable trigger user`).execute(database.db);
+  // BENCH_OFF_TRIGGERS="table.trigger,...": those triggers only disabled (an A/B of one feature's triggers).
+  for (const name of (process.env.BENCH_OFF_TRIGGERS ?? "").split(",").filter(Boolean)) {
+    const [table, trigger] = name.split(".");
+    await sql.raw(`alter table ${table} disable trigger ${trigger}`).execute(database.db);
+  }
   await database.close();
 
   // The servers reach PostgreSQL through its Unix socket when it has one (a same-machine deployment would):
