@@ -33,6 +33,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     readonly status: number,
     readonly fields: Record<string, string[]> = {},
+    /** The answer's own error code, when it sent one (pages with their own messages read it). */
+    readonly code: string | null = null,
   ) {
     super(`checkout API: ${kind} (${status})`);
     this.name = "ApiError";
@@ -114,7 +116,7 @@ async function send<T>(method: string, url: string, body?: unknown, idempotencyK
             : response.status === 400
               ? "invalid"
               : "server");
-  throw new ApiError(kind, response.status, problem.fields ?? {});
+  throw new ApiError(kind, response.status, problem.fields ?? {}, problem.code ?? null);
 }
 
 /**

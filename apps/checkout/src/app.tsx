@@ -10,6 +10,8 @@ const WalletPage = lazy(() => import("./pages/wallet.tsx"));
 const ResultPage = lazy(() => import("./pages/result.tsx"));
 const ProductPage = lazy(() => import("./pages/product.tsx"));
 const LinkPage = lazy(() => import("./pages/link.tsx"));
+const RequestPage = lazy(() => import("./pages/request.tsx"));
+const LendingPage = lazy(() => import("./pages/lending.tsx"));
 
 /** The checkout app: the language, the page chrome and one page per path under /checkout/. */
 export function App() {
@@ -46,6 +48,12 @@ export function App() {
       break;
     case "/link":
       page = <LinkPage key={where.params.toString()} params={where.params} />;
+      break;
+    case "/lending":
+      page = <LendingPage key={where.params.get("lender") ?? ""} lender={where.params.get("lender")} />;
+      break;
+    case "/request":
+      page = <RequestPage key={where.params.toString()} params={where.params} />;
       break;
     case "/product":
       page = <ProductPage key={where.params.toString()} id={where.params.get("id")} />;

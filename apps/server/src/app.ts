@@ -30,6 +30,7 @@ import { mailboxRoutes } from "./mail/mailbox.routes.ts";
 import { installMailSender } from "./mail/sender.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.routes.ts";
 import { installPayments } from "./payments/plugin.ts";
+import { posRoutes } from "./pos/pos.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
 import { reportRoutes } from "./reports/reports.routes.ts";
 import { installSecurityHeaders } from "./security/headers.ts";
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(qrPaymentRoutes);
   await app.register(userRoutes);
   await app.register(iframeRoutes);
+  await app.register(posRoutes);
   await app.register(walkthroughRoutes);
   await installAnalytics(app);
   installMailSender(app);

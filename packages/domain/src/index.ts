@@ -21,6 +21,7 @@ export * from "./api/merchants.ts";
 export * from "./api/onboarding.ts";
 export * from "./api/orders.ts";
 export * from "./api/payment-links.ts";
+export * from "./api/pos.ts";
 export * from "./api/products.ts";
 export * from "./api/profile.ts";
 export * from "./api/provider-objects.ts";

@@ -15,8 +15,11 @@ export const TRANSACTION_SORTS = [
   "-id",
 ] as const;
 
-/** Where a payment came from. "OTHER" is shown as "Application" in English. */
-export const ORIGINS = ["IFRAME", "PRODUCT", "INVOICE", "SDK", "OTHER"] as const;
+/**
+ * Where a payment came from. "OTHER" is shown as "Application" in English; "POS" is a card-present payment a
+ * terminal took through the terminal API (docs/pos-risk.md).
+ */
+export const ORIGINS = ["IFRAME", "PRODUCT", "INVOICE", "SDK", "OTHER", "POS"] as const;
 export type Origin = (typeof ORIGINS)[number];
 
 export const PAYMENT_CHANNELS = ["Ecommerce", "POS"] as const;

@@ -82,6 +82,21 @@ export interface TerminalsTable {
   city: string | null;
   address: string | null;
   created_at: Timestamp;
+  /** The branch the terminal belongs to (0039); branch_name, city and address are its copy. */
+  branch_id: number | null;
+  updated_at: Date | null;
+}
+
+/** A terminal's own keys, one per mode (0039): only a keyed hash of each is kept. */
+export interface TerminalKeysTable {
+  id: Generated<number>;
+  terminal_id: number;
+  merchant_id: number;
+  is_live: boolean;
+  key_hash: string;
+  key_prefix: string;
+  created_at: Generated<Date>;
+  revoked_at: Date | null;
 }
 
 export interface UsersTable {
@@ -514,6 +529,10 @@ export interface MerchantBranchesTable {
   branch_name: string;
   branch_code: string;
   created_at: Timestamp;
+  /** Required on the merchant's Branches screen (0039); null on branches the bank's add form made before. */
+  city: string | null;
+  address: string | null;
+  updated_at: Date | null;
 }
 
 export interface ProductsTable {
@@ -901,6 +920,7 @@ export interface DB {
   partners: PartnersTable;
   merchants: MerchantsTable;
   terminals: TerminalsTable;
+  terminal_keys: TerminalKeysTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_tokens: PasswordTokensTable;

@@ -20,6 +20,7 @@ import {
 } from "./generate.ts";
 import { seedDemoIframes } from "./iframes.ts";
 import { seedDemoInvoices } from "./invoices.ts";
+import { seedDemoLending } from "./lending.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoProfiles } from "./profile.ts";
@@ -98,6 +99,7 @@ export async function ensureDemoData(
     await seedDemoProfiles(trx, data.credentials, options.now ?? new Date());
     await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoLending(trx, data.credentials, dataKey, options.now ?? new Date());
     return data;
   });
   const mailbox = mailboxKey(dataKey);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { storeImage } from "../images/images.service.ts";
 import { solidPng } from "../images/png.ts";
+import { generateTerminalKey, terminalKeyHash } from "../pos/terminal-payment.ts";
 import {
   BILLING,
   createTestIntention,
@@ -446,6 +447,35 @@ describe("hostile-input corpus of every public route", () => {
     REQUESTS.set("GET /unifiedcheckout/", {
       query: { publicKey, clientSecret: intention.client_secret },
     });
+    // The terminal API (pos/): a terminal of the merchant with its own test key.
+    const terminal = await db
+      .insertInto("terminals")
+      .values({ merchant_id: m.merchantId, terminal_code: `T-corpus-${m.merchantId}`, branch_name: "Corpus" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const terminalKey = generateTerminalKey("EGY", false);
+    await db
+      .insertInto("terminal_keys")
+      .values({
+        terminal_id: terminal.id,
+        merchant_id: m.merchantId,
+        is_live: false,
+        key_hash: terminalKeyHash(app.payments.dataKey, terminalKey.key),
+        key_prefix: terminalKey.prefix,
+      })
+      .execute();
+    const terminalAuth = { authorization: `Terminal ${terminalKey.key}` };
+    REQUESTS.set("POST /api/terminal/payments", {
+      headers: terminalAuth,
+      body: {
+        amount_cents: 1000,
+        currency: "EGP",
+        card: { pan: SUCCESS_CARD.pan, expiry_month: 12, expiry_year: 2039, card_holder: "Corpus Holder" },
+        entry_mode: "chip",
+        merchant_order_id: "corpus-pos-order",
+      },
+    });
+    REQUESTS.set("GET /api/terminal/payments/:id", { headers: terminalAuth, params: { id: paidTx } });
   }, 120_000);
 
   afterAll(async () => {

@@ -152,6 +152,9 @@ const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
   "GET /api/images/:id": "open", // an uploaded logo or product image, by its unguessable id (images/)
   "POST /api/simulator/kiosk/pay": "open", // the acquirer simulator's test-mode counters (payments/simulator.ts)
   "POST /api/simulator/cash/collect": "open",
+  // A terminal's own key (pos/terminal-payment.ts), never a session: pos.test.ts and the tenant matrix cover it.
+  "POST /api/terminal/payments": "open",
+  "GET /api/terminal/payments/:id": "open",
 };
 
 describe("permission matrix: every route x every kind of caller", () => {

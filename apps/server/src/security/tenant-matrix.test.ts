@@ -12,8 +12,8 @@ import {
   fillUrl,
   hasIdParam,
   type MatrixRoute,
+  publicCaller,
   routeKey,
-  secretKeyCaller,
   type TenantWorld,
   tenantWorld,
 } from "../test/route-matrix.ts";
@@ -31,7 +31,7 @@ import {
  */
 
 interface Case {
-  payload?: object;
+  payload?: object | ((w: TenantWorld) => object);
   /** What only the owner may read in the answer; without it every intruder must be denied outright. */
   secrets?: (w: TenantWorld) => string[];
   /** The owner world's payment, when the route needs another kind (a wallet payment, an authorisation). */
@@ -139,6 +139,18 @@ const CASES: Record<string, Case> = {
     },
   },
   // The default format is XLSX (zipped: no secret to read in it), so every intruder must be denied.
+  "GET /api/branches/:id": { secrets: (w) => [w.branchName] },
+  "PUT /api/branches/:id": {
+    payload: {
+      branch_name: "Moved Branch",
+      branch_id: "TENANT-BR",
+      city: "Giza",
+      address: "2 Tenant Street",
+    },
+  },
+  "GET /api/terminals/:id": { secrets: (w) => [w.terminalCode] },
+  "PUT /api/terminals/:id": { payload: (w) => ({ branch: w.branchId }), secrets: (w) => [w.terminalCode] },
+  "GET /api/terminal/payments/:id": { secrets: (w) => [w.terminalCode] },
   "GET /api/reports/:id/download": {
     prepare: (app, w) => runExport(app.payments.db, app.deps.config.dataDir, w.reportId),
   },
@@ -200,16 +212,17 @@ describe("tenant matrix: every route with an id x users of other tenants", () =>
         const w = await tenantWorld(app, c.payment);
         await c.prepare?.(app, w);
         const intruder = route.public
-          ? secretKeyCaller(other.secretKey)
+          ? publicCaller(route.url, other)
           : label === SAME
             ? await fx.session(w.terminalUser)
             : others.find((o) => o.label === label)!.session;
         const secrets = c.secrets?.(w) ?? [];
+        const payload = typeof c.payload === "function" ? c.payload(w) : c.payload;
         await expectCrossTenantIsolation(app, {
           request: {
             method: route.method as "GET",
             url: fillUrl(route.url, w),
-            ...(c.payload ? { payload: c.payload } : route.method === "GET" ? {} : { payload: {} }),
+            ...(payload ? { payload } : route.method === "GET" ? {} : { payload: {} }),
           },
           owner: ownerOf(route, w, await fx.session(w.owner), await fx.session(w.bankUser)),
           intruder,
@@ -226,7 +239,7 @@ describe("tenant matrix: every route with an id x users of other tenants", () =>
 
 /** Who owns the row: the bank for bank routes, the merchant's secret key for the public API, else the merchant. */
 function ownerOf(route: MatrixRoute, w: TenantWorld, merchant: TestSession, bank: TestSession): TestSession {
-  if (route.public) return secretKeyCaller(w.secretKey);
+  if (route.public) return publicCaller(route.url, w);
   if (route.url.startsWith("/api/bank/")) return bank;
   return merchant;
 }

@@ -5,6 +5,7 @@ import type { Insertable } from "kysely";
 import { encryptEvidence } from "../chargebacks/evidence.ts";
 import type { TransactionsTable } from "../db/schema.ts";
 import { recreateKey } from "../integrations/keys.service.ts";
+import { generateTerminalKey, terminalKeyHash } from "../pos/terminal-payment.ts";
 import { rows } from "../transactions/test-rows.ts";
 import { type FixtureUser, fixtures, type TestSession, unique } from "./fixtures.ts";
 
@@ -95,6 +96,13 @@ export interface TenantWorld {
   staffEmail: string;
   /** A monthly statement of the merchant (statements/). */
   statementId: number;
+  /** A branch (pos/) and its unique name; a terminal in it (not the terminal user's), its live key and a payment. */
+  branchId: number;
+  branchName: string;
+  terminalId: number;
+  terminalCode: string;
+  terminalKey: string;
+  terminalPaymentId: number;
 }
 
 /**
@@ -345,6 +353,36 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const branchName = unique("Branch ");
+  const branch = await db
+    .insertInto("merchant_branches")
+    .values({
+      merchant_id: merchant.id,
+      branch_name: branchName,
+      branch_code: unique("BR-"),
+      city: "Cairo",
+      address: "1 Tenant Street",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const terminal = await fx.terminal(merchant.id, { branch_id: branch.id, branch_name: branchName });
+  const terminalKey = generateTerminalKey("EGY", true);
+  await db
+    .insertInto("terminal_keys")
+    .values({
+      terminal_id: terminal.id,
+      merchant_id: merchant.id,
+      is_live: true,
+      key_hash: terminalKeyHash(app.payments.dataKey, terminalKey.key),
+      key_prefix: terminalKey.prefix,
+    })
+    .execute();
+  const terminalPayment = await r.payment(merchant.id, {
+    terminal_id: terminal.id,
+    origin: "POS",
+    channel: "POS",
+    gateway_type: "card_present",
+  });
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -381,6 +419,12 @@ export async function tenantWorld(
     staffUserId: staff.id,
     staffEmail: staff.email,
     statementId: statement.id,
+    branchId: branch.id,
+    branchName,
+    terminalId: terminal.id,
+    terminalCode: terminal.terminal_code,
+    terminalKey: terminalKey.key,
+    terminalPaymentId: terminalPayment.id,
   };
 }
 
@@ -451,6 +495,9 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   // An image's id and a customer page's token are their own credentials (128 random bits), public by design.
   "/api/images/:id": { notAnId: "0".repeat(32) },
   "/api/checkout/links/:token": { notAnId: "f".repeat(32) },
+  "/api/branches/:id": (w) => w.branchId,
+  "/api/terminals/:id": (w) => w.terminalId,
+  "/api/terminal/payments/:id": (w) => w.terminalPaymentId,
 };
 
 /** The parameters of a route: [the PARAMS key, the parameter name], in path order. */
@@ -478,6 +525,17 @@ export function fillUrl(url: string, w: TenantWorld): string {
     out = out.replace(`:${name}`, encodeURIComponent(String(value)));
   }
   return out.replace(/\*$/, "x");
+}
+
+/** Headers of a terminal API caller holding a terminal's own key (pos/terminal-payment.ts). */
+export function terminalKeyCaller(terminalKey: string): TestSession {
+  const headers = { authorization: `Terminal ${terminalKey}` };
+  return { userId: 0, token: terminalKey, csrfToken: "", kind: "full", headers, bearer: headers };
+}
+
+/** The credential of a public route's owner: a terminal's key on the terminal API, else the secret key. */
+export function publicCaller(url: string, w: TenantWorld): TestSession {
+  return url.startsWith("/api/terminal/") ? terminalKeyCaller(w.terminalKey) : secretKeyCaller(w.secretKey);
 }
 
 /** Headers of a public-API caller holding a merchant's secret key. */

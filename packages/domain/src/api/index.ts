@@ -20,6 +20,7 @@ import { merchantsApi } from "./merchants.ts";
 import { onboardingApi } from "./onboarding.ts";
 import { ordersApi } from "./orders.ts";
 import { customerLinkApi, paymentLinksApi } from "./payment-links.ts";
+import { branchesApi, terminalApi, terminalsApi } from "./pos.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
 import { publicApi } from "./public-api.ts";
@@ -45,6 +46,7 @@ import { walkthroughApi } from "./walkthrough.ts";
 export const API = {
   analytics: analyticsApi,
   bank: bankApi,
+  branches: branchesApi,
   bulkInvoices: bulkInvoicesApi,
   auth: authApi,
   callbacks: callbacksApi,
@@ -77,6 +79,8 @@ export const API = {
   customerRequests: customerRequestApi,
   simulator: simulatorApi,
   smsBox: smsBoxApi,
+  terminal: terminalApi,
+  terminals: terminalsApi,
   serviceCredit: serviceCreditApi,
   statements: statementsApi,
   terminalReports: terminalReportsApi,
