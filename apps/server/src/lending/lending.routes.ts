@@ -12,8 +12,8 @@ import { lookupLoans, payFromBalance, startCardPayment } from "./lending.service
  * fast national IDs can be tried, from one address or from many.
  */
 export const LENDING_LIMITS = {
-  lookupPerMinute: { limit: 10, windowSeconds: 60 },
-  lookupPerHour: { limit: 60, windowSeconds: 3600 },
+  lookupPerMinute: { limit: 20, windowSeconds: 60 },
+  lookupPerHour: { limit: 120, windowSeconds: 3600 },
   /** Every lookup of one lender's page, from all addresses together. */
   lenderLookupsPerMinute: { limit: 600, windowSeconds: 60 },
   payPerMinute: { limit: 20, windowSeconds: 60 },
