@@ -19,3 +19,13 @@ export type SuspiciousValue = (typeof SUSPICIOUS_VALUES)[number];
  */
 export const MERCHANT_STAGES = ["onboarding", "pending_verification", "live", "rejected"] as const;
 export type MerchantStage = (typeof MERCHANT_STAGES)[number];
+
+/**
+ * The card and QR approval statuses (back-office.md section 3: card_approval_status, QR_approval_status): the
+ * card and QR bank staff's own decisions on accepting cards and QR payments, apart from the merchant's status.
+ */
+export const PRODUCT_APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ProductApprovalStatus = (typeof PRODUCT_APPROVAL_STATUSES)[number];
+/** The products those statuses are for. */
+export const MERCHANT_PRODUCTS = ["card", "qr"] as const;
+export type MerchantProduct = (typeof MERCHANT_PRODUCTS)[number];

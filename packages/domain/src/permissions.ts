@@ -46,6 +46,9 @@ export const PERMISSIONS = [
   // The bank's back-office (docs/backoffice.md): the fraud and digital bank staff's decisions.
   { id: 41, area: "merchants", name: "can flag suspicious merchants" },
   { id: 42, area: "merchants", name: "can review digital merchants" },
+  // The card and QR bank staff's approvals (docs/backoffice.md "Card and QR approvals").
+  { id: 43, area: "merchants", name: "can review card merchants" },
+  { id: 44, area: "merchants", name: "can review QR merchants" },
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number]["name"];
@@ -76,6 +79,8 @@ export const BANK_PERMISSIONS: readonly PermissionName[] = [
   "can add merchants",
   "can flag suspicious merchants",
   "can review digital merchants",
+  "can review card merchants",
+  "can review QR merchants",
   "can view transactions",
   "can view orders",
   "can view reports",
@@ -88,8 +93,18 @@ export const BANK_PERMISSIONS: readonly PermissionName[] = [
  */
 export const BANK_STAFF_ROLES = {
   bank_staff: ["can view merchants", "can review merchants", "can add merchants", "can view transactions"],
-  card_bank_staff: ["can view merchants", "can review merchants", "can view transactions"],
-  qr_bank_staff: ["can view merchants", "can review merchants", "can view transactions"],
+  card_bank_staff: [
+    "can view merchants",
+    "can review merchants",
+    "can review card merchants",
+    "can view transactions",
+  ],
+  qr_bank_staff: [
+    "can view merchants",
+    "can review merchants",
+    "can review QR merchants",
+    "can view transactions",
+  ],
   fraud_bank_staff: ["can view merchants", "can flag suspicious merchants", "can view transactions"],
   digital_bank_staff: ["can view merchants", "can review digital merchants"],
 } as const satisfies Record<string, readonly PermissionName[]>;

@@ -1,4 +1,4 @@
-import type { MerchantListQuery, MerchantStage } from "@portal/domain";
+import type { MerchantListQuery, MerchantStage, PartnerMerchantQuery } from "@portal/domain";
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from "kysely";
 import type {
   DB,
@@ -50,6 +50,8 @@ export const MERCHANT_LIST_COLUMNS = [
   "filled_business_data",
   "docs_received",
   "deactivated",
+  "card_approval_status",
+  "qr_approval_status",
 ] as const;
 
 /** One page of the bank's merchants, newest first (index merchants_bank_status_idx / _mcc_idx / _bank_idx). */
@@ -60,6 +62,39 @@ export async function listBankMerchants(db: Kysely<DB>, bankId: number, query: M
       .select(MERCHANT_LIST_COLUMNS)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+/**
+ * One page of a partner's merchants (merchants.partner_id), newest first (index merchants_partner_idx), with the
+ * name of each one's bank. Only the partner's own rows: another partner's merchant id answers nothing.
+ */
+export async function listPartnerMerchants(db: Kysely<DB>, partnerId: number, query: PartnerMerchantQuery) {
+  let base = db.selectFrom("merchants as m").where("m.partner_id", "=", partnerId);
+  if (query.id !== undefined) base = base.where("m.id", "=", query.id);
+  if (query.status !== undefined) base = base.where("m.bank_merchant_status", "=", query.status);
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin("banks as b", "b.id", "m.bank_id")
+      .select([
+        "m.id",
+        "m.company_name",
+        "m.created_at",
+        "m.country",
+        "b.name as bank_name",
+        "m.bank_merchant_status",
+        "m.filled_business_data",
+        "m.is_live",
+        "m.live_date",
+        "m.mcc",
+      ])
+      .orderBy("m.created_at", "desc")
+      .orderBy("m.id", "desc")
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size)
       .execute(),

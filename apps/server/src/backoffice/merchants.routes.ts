@@ -1,4 +1,4 @@
-import { merchantsApi } from "@portal/domain";
+import { merchantsApi, type PartnerMerchant } from "@portal/domain";
 import ExcelJS from "exceljs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authError, requireBankId, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
@@ -9,6 +9,7 @@ import {
   findBankDocument,
   findOwnDocument,
   listBankMerchants,
+  listPartnerMerchants,
   merchantOverview,
   successfulCounts,
 } from "./merchants.repository.ts";
@@ -24,8 +25,10 @@ import {
   fullEdit,
   listItem,
   merchantDetails,
+  productApproval,
   reject,
   requireBankMerchant,
+  stageOf,
   suspicious,
 } from "./merchants.service.ts";
 
@@ -62,6 +65,31 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
       page: query.page,
       page_size: query.page_size,
       results: rows.map((r) => listItem(r, counts.get(Number(r.id)) ?? 0)),
+    };
+  });
+
+  // A partner's merchants (docs/backoffice.md "Partners"): Partner users only, their own partner's merchants.
+  implement(app, merchantsApi.partnerList, async (request) => {
+    const user = requireUser(request);
+    if (user.profile_type !== "Partner" || user.partner_id === null) throw authError(403, "forbidden");
+    const query = request.query;
+    const { rows, count } = await listPartnerMerchants(db, user.partner_id, query);
+    return {
+      count,
+      page: query.page,
+      page_size: query.page_size,
+      results: rows.map((r) => ({
+        id: Number(r.id),
+        company_name: r.company_name,
+        created_at: r.created_at.toISOString(),
+        country: r.country,
+        bank_name: r.bank_name,
+        bank_merchant_status: r.bank_merchant_status as PartnerMerchant["bank_merchant_status"],
+        stage: stageOf(r),
+        is_live: r.is_live,
+        live_date: r.live_date ? r.live_date.toISOString() : null,
+        mcc: r.mcc,
+      })),
     };
   });
 
@@ -142,6 +170,18 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   implement(app, merchantsApi.suspicious, async (request) => {
     const ctx = ctxOf(request);
     await act(ctx, request.params.id, (m) => suspicious(m, request.body));
+    return detailsOf(ctx.bankId, request.params.id);
+  });
+
+  implement(app, merchantsApi.cardApproval, async (request) => {
+    const ctx = ctxOf(request);
+    await act(ctx, request.params.id, (m) => productApproval(m, "card", request.body));
+    return detailsOf(ctx.bankId, request.params.id);
+  });
+
+  implement(app, merchantsApi.qrApproval, async (request) => {
+    const ctx = ctxOf(request);
+    await act(ctx, request.params.id, (m) => productApproval(m, "qr", request.body));
     return detailsOf(ctx.bankId, request.params.id);
   });
 

@@ -1,15 +1,19 @@
 import {
   type AddMerchantBody,
   BACKOFFICE_MESSAGES,
+  canProductTransition,
   canTransition,
   type FullEditBody,
   MERCHANT_TRANSITIONS,
   type MerchantAction,
   type MerchantDetails,
   type MerchantListItem,
+  type MerchantProduct,
   type MerchantStage,
   type MerchantTransition,
   type PermissionName,
+  type ProductApprovalBody,
+  type ProductTransition,
 } from "@portal/domain";
 import type { Kysely, Updateable } from "kysely";
 import type { AuthUser } from "../auth/auth.hook.ts";
@@ -72,6 +76,8 @@ type ListRow = Pick<
   | "filled_business_data"
   | "docs_received"
   | "deactivated"
+  | "card_approval_status"
+  | "qr_approval_status"
 >;
 
 export function listItem(m: ListRow, successful: number): MerchantListItem {
@@ -88,6 +94,8 @@ export function listItem(m: ListRow, successful: number): MerchantListItem {
     live_date: m.live_date ? m.live_date.toISOString() : null,
     mcc: m.mcc,
     stage: stageOf(m),
+    card_approval_status: m.card_approval_status as MerchantListItem["card_approval_status"],
+    qr_approval_status: m.qr_approval_status as MerchantListItem["qr_approval_status"],
     docs_received: m.docs_received,
     deactivated: m.deactivated,
     successful_transactions: successful,
@@ -150,6 +158,8 @@ export async function merchantDetails(
       digital_rejection_reason: m.digital_rejection_reason,
       cib_rejection_reason: m.cib_rejection_reason,
       suspicion_reason: m.suspicion_reason,
+      card_rejection_reason: m.card_rejection_reason,
+      qr_rejection_reason: m.qr_rejection_reason,
       deactivate_reason: m.deactivate_reason,
       pos: parts.pos,
     },
@@ -339,6 +349,25 @@ export function deactivate(m: MerchantRow, reason: string) {
     change,
     audit: [{ action: "deactivated" as const, reason, from: m.bank_merchant_status, to: "deactivated" }],
   };
+}
+
+/**
+ * A card or QR approval (docs/backoffice.md "Card and QR approvals"): its own transitions (PRODUCT_TRANSITIONS),
+ * refused on a deactivated merchant; approving needs what approving the merchant needs (documents received, not
+ * suspicious). The merchant's own status does not change.
+ */
+export function productApproval(m: MerchantRow, product: MerchantProduct, body: ProductApprovalBody) {
+  const from = product === "card" ? m.card_approval_status : m.qr_approval_status;
+  const t: ProductTransition = body.status === "approved" ? "approve" : "reject";
+  if (!canProductTransition(m, from, t)) throw transitionRefused();
+  if (t === "approve" && (!m.docs_received || m.suspicious === "yes")) throw cannotActivate();
+  const reason = t === "reject" ? (body.reason ?? null) : null;
+  const change: Change =
+    product === "card"
+      ? { card_approval_status: body.status, card_rejection_reason: reason }
+      : { qr_approval_status: body.status, qr_rejection_reason: reason };
+  const action: MerchantAction = `${product}_${body.status}`;
+  return { change, audit: [{ action, reason, from, to: body.status }] };
 }
 
 export function documents(m: MerchantRow, received: boolean) {

@@ -4,6 +4,7 @@ import {
   type MerchantDetails,
   type MerchantListItem,
   type MerchantOverview,
+  type PartnerMerchant,
 } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -546,6 +547,48 @@ describeEachDatabase("back-office: the bank's merchants", (get) => {
     });
   });
 
+  describe("a partner's merchants", () => {
+    it("lists the partner's own merchants only, newest first, with their bank; everyone else is refused", async () => {
+      const p = await fx.partner();
+      const other = await fx.partner();
+      const partner = await fx.session(await fx.user("Partner", { partnerId: p.id }));
+      const intruder = await fx.session(await fx.user("Partner", { partnerId: other.id }));
+      const first = await merchantOf("Partner first ", {
+        partner_id: p.id,
+        created_at: new Date("2026-02-01T10:00:00Z"),
+      });
+      const second = await merchantOf("Partner second ", {
+        partner_id: p.id,
+        bank_merchant_status: "approved",
+        is_live: true,
+        live_date: new Date("2026-02-03T10:00:00Z"),
+        created_at: new Date("2026-02-02T10:00:00Z"),
+      });
+      const theirs = await merchantOf("Partner other ", { partner_id: other.id });
+      const res = await call(partner, "GET", "/api/partner/merchants");
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{ count: number; results: PartnerMerchant[] }>();
+      expect(body.count).toBe(2);
+      expect(body.results.map((x) => x.id)).toEqual([second, first]);
+      expect(body.results[0]).toMatchObject({ stage: "live", is_live: true, bank_name: expect.any(String) });
+      const ids = async (s: TestSession, q: string) =>
+        (await call(s, "GET", `/api/partner/merchants?${q}`))
+          .json<{ results: PartnerMerchant[] }>()
+          .results.map((x) => x.id);
+      expect(await ids(partner, "status=approved")).toEqual([second]);
+      expect(await ids(partner, `id=${first}`)).toEqual([first]);
+      // Another partner's merchant: not by listing, not by its id.
+      expect(await ids(partner, `id=${theirs}`)).toEqual([]);
+      expect(await ids(intruder, "")).toEqual([theirs]);
+      expect(await ids(intruder, `id=${first}`)).toEqual([]);
+      // Banks, merchants and terminals are not partners.
+      expect((await call(bank, "GET", "/api/partner/merchants")).statusCode).toBe(403);
+      const merchant = await fx.session(await fx.user("Merchant"));
+      expect((await call(merchant, "GET", "/api/partner/merchants")).statusCode).toBe(403);
+      expect((await call(partner, "GET", "/api/bank/merchants")).statusCode).toBe(403);
+    });
+  });
+
   describe("roles", () => {
     const staff = async (role: keyof typeof BANK_STAFF_ROLES) =>
       fx.session(await fx.user("BankStaff", { bankId, permissions: [...BANK_STAFF_ROLES[role]] }));
@@ -595,6 +638,81 @@ describeEachDatabase("back-office: the bank's merchants", (get) => {
         digital_status: "approved",
       });
       expect(noDigital.statusCode).toBe(403);
+    });
+
+    it("card and QR bank staff move their own product's approval, along its transitions only", async () => {
+      const id = await merchantOf("Products ", { docs_received: true });
+      const card = await staff("card_bank_staff");
+      const qr = await staff("qr_bank_staff");
+      const url = (p: "card" | "qr") => `/api/bank/merchants/${id}/${p}-approval`;
+      // Each role its own product only; bank staff neither.
+      expect((await call(card, "POST", url("qr"), { status: "approved" })).statusCode).toBe(403);
+      expect((await call(qr, "POST", url("card"), { status: "approved" })).statusCode).toBe(403);
+      const reviewer = await staff("bank_staff");
+      expect((await call(reviewer, "POST", url("card"), { status: "approved" })).statusCode).toBe(403);
+      // A rejection needs a reason of the merchant list.
+      expect((await call(card, "POST", url("card"), { status: "rejected" })).statusCode).toBe(400);
+      expect((await call(card, "POST", url("card"), { status: "rejected", reason: "nope" })).statusCode).toBe(
+        400,
+      );
+      const rejected = await call(card, "POST", url("card"), { status: "rejected", reason: "unclear_nid" });
+      expect(rejected.statusCode).toBe(200);
+      const r = rejected.json<MerchantDetails>();
+      expect(r.merchant).toMatchObject({
+        card_approval_status: "rejected",
+        card_rejection_reason: "unclear_nid",
+        qr_approval_status: "pending",
+        bank_merchant_status: "pending",
+      });
+      expect(r.approvals[0]).toMatchObject({
+        action: "card_rejected",
+        reason: "unclear_nid",
+        from_status: "pending",
+        to_status: "rejected",
+        user: { username: expect.any(String) },
+      });
+      // rejected -> rejected is not a move.
+      const again = await call(card, "POST", url("card"), { status: "rejected", reason: "expired_nid" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json<{ code: string }>().code).toBe("transition_refused");
+      const approved = await call(card, "POST", url("card"), { status: "approved" });
+      expect(approved.json<MerchantDetails>().merchant).toMatchObject({
+        card_approval_status: "approved",
+        card_rejection_reason: null,
+      });
+      expect((await call(card, "POST", url("card"), { status: "approved" })).statusCode).toBe(409);
+      expect((await call(qr, "POST", url("qr"), { status: "approved" })).statusCode).toBe(200);
+      // The summary shows both.
+      const listed = (await call(bank, "GET", `/api/bank/merchants?id=${id}`)).json<{
+        results: MerchantListItem[];
+      }>().results[0];
+      expect(listed).toMatchObject({ card_approval_status: "approved", qr_approval_status: "approved" });
+      // Approving needs the documents received and no suspicion, like the merchant's own approval.
+      const noDocs = await merchantOf("Products no docs ");
+      const refused = await call(card, "POST", `/api/bank/merchants/${noDocs}/card-approval`, {
+        status: "approved",
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ code: string; detail: string }>()).toMatchObject({
+        code: "can_not_activate",
+        detail: BACKOFFICE_MESSAGES.cannotActivate,
+      });
+      // Nothing moves on a deactivated merchant; another bank gets 404.
+      const gone = await merchantOf("Products gone ", {
+        docs_received: true,
+        bank_merchant_status: "deactivated",
+        deactivated: true,
+      });
+      const frozen = await call(qr, "POST", `/api/bank/merchants/${gone}/qr-approval`, {
+        status: "approved",
+      });
+      expect(frozen.statusCode).toBe(409);
+      expect(frozen.json<{ code: string }>().code).toBe("transition_refused");
+      expect(
+        (await call(otherBank, "POST", url("qr"), { status: "rejected", reason: "expired_nid" })).statusCode,
+      ).toBe(404);
+      const after = (await call(bank, "GET", `/api/bank/merchants/${id}`)).json<MerchantDetails>();
+      expect(after.merchant.qr_approval_status).toBe("approved");
     });
 
     it("another bank can neither read nor act on the merchant", async () => {

@@ -72,6 +72,11 @@ export interface MerchantsTable {
   bank_name: string | null;
   /** The merchant's notification e-mails on or off (0031_profile_settings, docs/settings.md). */
   notification_emails: Generated<boolean>;
+  /** The card and QR approvals (0045_card_qr_approvals, docs/backoffice.md): pending, approved, rejected. */
+  card_approval_status: Generated<string>;
+  card_rejection_reason: string | null;
+  qr_approval_status: Generated<string>;
+  qr_rejection_reason: string | null;
 }
 
 export interface TerminalsTable {

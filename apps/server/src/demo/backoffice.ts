@@ -116,6 +116,45 @@ export async function seedDemoBackoffice(trx: Kysely<DB>, now: Date): Promise<{ 
     }
   }
 
+  // Card and QR approvals (docs/backoffice.md "Card and QR approvals"): every approved (or since deactivated)
+  // merchant accepts cards; every other one QR too, and one had QR refused; the rest wait (pending).
+  const decidedOnes = existing.filter((m) => ["approved", "deactivated"].includes(m.bank_merchant_status));
+  const qrApproved: number[] = [];
+  let qrRejected: number | null = null;
+  for (const [i, m] of decidedOnes.entries()) {
+    const decided = new Date((m.live_date ?? m.created_at).getTime() + DAY);
+    await audit(trx, m.id, reviewerId, "card_approved", null, "pending", "approved", decided);
+    if (i % 2 === 0) {
+      qrApproved.push(m.id);
+      await audit(trx, m.id, reviewerId, "qr_approved", null, "pending", "approved", decided);
+    } else if (qrRejected === null) {
+      qrRejected = m.id;
+      await audit(trx, m.id, reviewerId, "qr_rejected", "unclear_contract", "pending", "rejected", decided);
+    }
+  }
+  if (decidedOnes.length > 0)
+    await trx
+      .updateTable("merchants")
+      .set({ card_approval_status: "approved" })
+      .where(
+        "id",
+        "in",
+        decidedOnes.map((m) => m.id),
+      )
+      .execute();
+  if (qrApproved.length > 0)
+    await trx
+      .updateTable("merchants")
+      .set({ qr_approval_status: "approved" })
+      .where("id", "in", qrApproved)
+      .execute();
+  if (qrRejected !== null)
+    await trx
+      .updateTable("merchants")
+      .set({ qr_approval_status: "rejected", qr_rejection_reason: "unclear_contract" })
+      .where("id", "=", qrRejected)
+      .execute();
+
   // Cairo Coffee Roasters: the add form's fields, a business owner, two branches with their terminals, documents.
   const cairo = existing.find((m) => m.company_name === "Cairo Coffee Roasters");
   if (cairo) {

@@ -77,6 +77,8 @@ const ANY_USER: Record<string, (c: Caller) => boolean> = {
   "PUT /api/merchant/profile/logo": (c) => c.profile === "Merchant",
   "PUT /api/merchant/profile/notifications": (c) => c.profile === "Merchant",
   "POST /api/merchant/profile/contract": (c) => c.profile === "Merchant",
+  // A partner's own merchants (docs/backoffice.md "Partners"): Partner users only, who hold no permissions.
+  "GET /api/partner/merchants": (c) => c.profile === "Partner",
 };
 
 /** Who may use the public API with a password's token (issue 10 item 1), stated here apart from the code. */

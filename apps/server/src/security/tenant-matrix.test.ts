@@ -118,6 +118,8 @@ const CASES: Record<string, Case> = {
   "POST /api/bank/merchants/:id/documents-received": { payload: { received: true } },
   "POST /api/bank/merchants/:id/suspicious": { payload: { suspicious: true, reason: "missing_url" } },
   "POST /api/bank/merchants/:id/comments": { payload: { content: "Looks fine" } },
+  "POST /api/bank/merchants/:id/card-approval": { payload: { status: "rejected", reason: "expired_nid" } },
+  "POST /api/bank/merchants/:id/qr-approval": { payload: { status: "rejected", reason: "expired_nid" } },
   "PATCH /api/bank/merchants/:id": { payload: { settlment_merchant_number: "12345" } },
   "PUT /api/bank/merchants/:id/bank-account": { payload: { bank_account: "EG380019000500000000263180002" } },
   "PUT /api/bank/merchants/:id/fee": { payload: { fee_id: 2 } },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errorResponseSchema, listAnswer, route } from "../contract.ts";
+import type { PermissionName } from "../permissions.ts";
 import { boundedText } from "../text-input.ts";
 import { boolParam, idParams, intParam, paging } from "./workspace-shared.ts";
 
@@ -15,17 +16,24 @@ import {
   DIGITAL_STATUSES,
   MERCHANT_STAGES,
   MERCHANT_STATUSES,
+  type MerchantProduct,
   type MerchantStatus,
+  PRODUCT_APPROVAL_STATUSES,
+  type ProductApprovalStatus,
   SUSPICIOUS_VALUES,
 } from "../merchant-states.ts";
 
 export {
   DIGITAL_STATUSES,
   type DigitalStatus,
+  MERCHANT_PRODUCTS,
   MERCHANT_STAGES,
   MERCHANT_STATUSES,
+  type MerchantProduct,
   type MerchantStage,
   type MerchantStatus,
+  PRODUCT_APPROVAL_STATUSES,
+  type ProductApprovalStatus,
   SUSPICIOUS_VALUES,
   type SuspiciousValue,
 } from "../merchant-states.ts";
@@ -117,6 +125,10 @@ export const MERCHANT_ACTIONS = [
   "bank_account",
   "fee",
   "full_edit",
+  "card_approved",
+  "card_rejected",
+  "qr_approved",
+  "qr_rejected",
 ] as const;
 export type MerchantAction = (typeof MERCHANT_ACTIONS)[number];
 
@@ -135,6 +147,34 @@ export type MerchantTransition = keyof typeof MERCHANT_TRANSITIONS;
 export function canTransition(from: string, transition: MerchantTransition): boolean {
   return (MERCHANT_TRANSITIONS[transition].from as readonly string[]).includes(from);
 }
+
+/**
+ * The card and QR approvals (docs/backoffice.md "Card and QR approvals"), enforced by the server: approve from
+ * pending or rejected (needs the documents received and the merchant not flagged suspicious, else 409
+ * can_not_activate), reject with a reason of the merchant list from pending or approved; both refused on a
+ * deactivated merchant. Each product has its own permission (card or QR bank staff).
+ */
+export const PRODUCT_TRANSITIONS = {
+  approve: { from: ["pending", "rejected"], to: "approved" },
+  reject: { from: ["pending", "approved"], to: "rejected" },
+} as const satisfies Record<string, { from: readonly ProductApprovalStatus[]; to: ProductApprovalStatus }>;
+export type ProductTransition = keyof typeof PRODUCT_TRANSITIONS;
+
+/** Whether a product's approval may move now (the merchant's own state included). */
+export function canProductTransition(
+  merchant: { deactivated: boolean },
+  from: string,
+  transition: ProductTransition,
+): boolean {
+  if (merchant.deactivated) return false;
+  return (PRODUCT_TRANSITIONS[transition].from as readonly string[]).includes(from);
+}
+
+/** The permission each product's approval needs. */
+export const PRODUCT_PERMISSIONS = {
+  card: "can review card merchants",
+  qr: "can review QR merchants",
+} as const satisfies Record<MerchantProduct, PermissionName>;
 
 /** The spec's messages (sections 2, 4 and 8), word for word. */
 export const BACKOFFICE_MESSAGES = {
@@ -163,6 +203,8 @@ export const merchantListItemSchema = z.object({
   live_date: z.string().nullable(),
   mcc: z.string().nullable(),
   stage: z.enum(MERCHANT_STAGES).nullable(),
+  card_approval_status: z.enum(PRODUCT_APPROVAL_STATUSES),
+  qr_approval_status: z.enum(PRODUCT_APPROVAL_STATUSES),
   docs_received: z.boolean(),
   deactivated: z.boolean(),
   /** Successful live payments (not refunds or voids). */
@@ -274,6 +316,8 @@ export const merchantDetailsSchema = z.object({
     digital_rejection_reason: z.string().nullable(),
     cib_rejection_reason: z.string().nullable(),
     suspicion_reason: z.string().nullable(),
+    card_rejection_reason: z.string().nullable(),
+    qr_rejection_reason: z.string().nullable(),
     deactivate_reason: z.string().nullable(),
     pos: z.number(),
   }),
@@ -302,6 +346,17 @@ export const suspiciousBodySchema = z
     message: "This field is required.",
     path: ["reason"],
   });
+/** A card or QR approval: approve, or reject with a reason of the merchant list. */
+export const productApprovalBodySchema = z
+  .object({
+    status: z.enum(["approved", "rejected"]),
+    reason: z.enum(REJECTION_REASON_KEYS).optional(),
+  })
+  .refine((b) => b.status !== "rejected" || b.reason !== undefined, {
+    message: "This field is required.",
+    path: ["reason"],
+  });
+export type ProductApprovalBody = z.infer<typeof productApprovalBodySchema>;
 export const commentBodySchema = z.object({ content: reasonText });
 
 const username = z
@@ -399,6 +454,27 @@ export const documentParams = z.object({
   documentId: z.coerce.number().int().positive(),
 });
 
+/** A partner's merchant (docs/backoffice.md "Partners"): what a partner follows of the merchants it brought. */
+export const partnerMerchantSchema = z.object({
+  id: z.number(),
+  company_name: z.string(),
+  created_at: z.string(),
+  country: z.string(),
+  bank_name: z.string().nullable(),
+  bank_merchant_status: z.enum(MERCHANT_STATUSES),
+  stage: z.enum(MERCHANT_STAGES).nullable(),
+  is_live: z.boolean(),
+  live_date: z.string().nullable(),
+  mcc: z.string().nullable(),
+});
+export type PartnerMerchant = z.infer<typeof partnerMerchantSchema>;
+export const partnerMerchantQuerySchema = z.object({
+  ...paging,
+  id: intParam.positive().optional(),
+  status: z.enum(MERCHANT_STATUSES).optional(),
+});
+export type PartnerMerchantQuery = z.infer<typeof partnerMerchantQuerySchema>;
+
 // ---------------------------------------------------------------------------------------------- routes
 
 const TAGS = ["Back-office"] as const;
@@ -420,6 +496,16 @@ export const merchantsApi = {
     summary: "Merchants summary: the bank's merchants, newest first; filters id, mcc, status, stage",
     query: merchantListQuerySchema,
     answers: { 200: merchantListAnswerSchema },
+  }),
+  partnerList: route({
+    method: "GET",
+    path: "/api/partner/merchants",
+    // Partner users only (checked by the handler): partners hold no named permissions (spec: exempt).
+    access: { permission: null },
+    tags: TAGS,
+    summary: "A partner's merchants (merchants.partner_id), newest first; filters id and status",
+    query: partnerMerchantQuerySchema,
+    answers: { 200: listAnswer(partnerMerchantSchema), 403: errorResponseSchema },
   }),
   overview: route({
     method: "GET",
@@ -530,6 +616,32 @@ export const merchantsApi = {
     summary: "Flag suspicious (with a listed reason) or not suspicious",
     params: idParams,
     body: suspiciousBodySchema,
+    answers: ACTION_ANSWERS,
+  }),
+  cardApproval: route({
+    method: "POST",
+    path: "/api/bank/merchants/:id/card-approval",
+    access: { permission: PRODUCT_PERMISSIONS.card },
+    tags: TAGS,
+    summary: "Card approval: approve, or reject with a listed reason (card bank staff)",
+    description:
+      "Approve from pending or rejected (needs the documents received and not suspicious: 409 can_not_activate); " +
+      "reject from pending or approved; refused on a deactivated merchant (409 transition_refused).",
+    params: idParams,
+    body: productApprovalBodySchema,
+    answers: ACTION_ANSWERS,
+  }),
+  qrApproval: route({
+    method: "POST",
+    path: "/api/bank/merchants/:id/qr-approval",
+    access: { permission: PRODUCT_PERMISSIONS.qr },
+    tags: TAGS,
+    summary: "QR approval: approve, or reject with a listed reason (QR bank staff)",
+    description:
+      "Approve from pending or rejected (needs the documents received and not suspicious: 409 can_not_activate); " +
+      "reject from pending or approved; refused on a deactivated merchant (409 transition_refused).",
+    params: idParams,
+    body: productApprovalBodySchema,
     answers: ACTION_ANSWERS,
   }),
   comment: route({
