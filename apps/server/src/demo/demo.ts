@@ -24,6 +24,7 @@ import { seedDemoLending } from "./lending.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoProfiles } from "./profile.ts";
+import { seedDemoRequestsToPay } from "./request-to-pay.ts";
 import { seedDemoServiceCredit } from "./service-credit.ts";
 import { seedDemoStatements } from "./statements.ts";
 import { nextIds, storeDataset } from "./store.ts";
@@ -99,6 +100,7 @@ export async function ensureDemoData(
     await seedDemoProfiles(trx, data.credentials, options.now ?? new Date());
     await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoRequestsToPay(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoLending(trx, data.credentials, dataKey, options.now ?? new Date());
     return data;
   });

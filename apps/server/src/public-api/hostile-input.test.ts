@@ -14,6 +14,8 @@ import {
   type TestMerchant,
   testMerchant,
 } from "../payments/test-support.ts";
+import { requestToken } from "../request-to-pay/request-to-pay.service.ts";
+import { tokenHash } from "../security/tokens.ts";
 import { buildTestApp } from "../test/app.ts";
 import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
 
@@ -405,6 +407,28 @@ describe("hostile-input corpus of every public route", () => {
       .where("id", "=", link.json().id)
       .executeTakeFirstOrThrow();
     REQUESTS.set("GET /api/checkout/links/:token", { params: { token: linkRow.public_token } });
+    // A request to pay whose customer enters the tip (request-to-pay/): its page and its pay start.
+    const requestSalt = "hostile-input-corpus";
+    const requestTokenValue = requestToken(app.payments.dataKey, requestSalt);
+    await db
+      .insertInto("request_to_pay")
+      .values({
+        merchant_id: m.merchantId,
+        is_live: false,
+        salt: requestSalt,
+        token_hash: tokenHash(requestTokenValue),
+        amount_cents: 1000,
+        currency: "EGP",
+        mob_num: "01000000001",
+        tip_type: "consumer",
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    REQUESTS.set("GET /api/checkout/requests/:token", { params: { token: requestTokenValue } });
+    REQUESTS.set("POST /api/checkout/requests/:token/pay", {
+      params: { token: requestTokenValue },
+      body: { tip: "1.50" },
+    });
     const image = await storeImage(db, m.merchantId, {
       bytes: solidPng(4, 4, [1, 2, 3]),
       name: "corpus.png",

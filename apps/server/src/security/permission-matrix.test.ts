@@ -151,6 +151,8 @@ const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
   "POST /api/checkout/products/:public_id/purchase": "open",
   "GET /checkout/iframes/:public_id": "open", // a published iframe, by its unguessable public id (iframes/)
   "GET /api/checkout/links/:token": "open", // a customer page, by its unguessable token (selling/links)
+  "GET /api/checkout/requests/:token": "open", // a request to pay's customer page, by its token
+  "POST /api/checkout/requests/:token/pay": "open", // its customer starts paying (request-to-pay/)
   "GET /api/images/:id": "open", // an uploaded logo or product image, by its unguessable id (images/)
   "POST /api/simulator/kiosk/pay": "open", // the acquirer simulator's test-mode counters (payments/simulator.ts)
   "POST /api/simulator/cash/collect": "open",

@@ -71,6 +71,12 @@ const CASES: Record<string, Case> = {
   "PUT /api/iframes/:id": { payload: { description: "Changed" }, secrets: (w) => [w.iframeName] },
   "GET /api/invoices/:id": { secrets: (w) => [w.merchantInvoiceId] },
   "GET /api/payment-links/:id": { secrets: (w) => [w.linkReference] },
+  "GET /api/request-to-pay/:id": { secrets: (w) => [w.requestBillNum] },
+  "PUT /api/request-to-pay/:id": {
+    payload: { is_live: true, amount_cents: 1000, currency: "EGP", mob_num: "01000000001", tip_type: "none" },
+  },
+  "POST /api/request-to-pay/:id/send": { secrets: (w) => [w.requestBillNum] },
+  "POST /api/request-to-pay/:id/cancel": { secrets: (w) => [w.requestBillNum] },
   "POST /api/payment-links/:id/cancel": { secrets: (w) => [w.linkReference] },
   "POST /api/payment-links/:id/disable": { secrets: (w) => [w.linkReference] },
   "POST /api/invoices/:id/send": { payload: { channel: "email" } },

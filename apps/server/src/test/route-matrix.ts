@@ -96,6 +96,9 @@ export interface TenantWorld {
   staffEmail: string;
   /** A monthly statement of the merchant (statements/). */
   statementId: number;
+  /** A request to pay (request-to-pay/) and its bill number, a secret only this tenant may read. */
+  requestToPayId: number;
+  requestBillNum: string;
   /** A branch (pos/) and its unique name; a terminal in it (not the terminal user's), its live key and a payment. */
   branchId: number;
   branchName: string;
@@ -383,6 +386,23 @@ export async function tenantWorld(
     channel: "POS",
     gateway_type: "card_present",
   });
+  const requestBillNum = unique("BILL-");
+  const requestToPay = await db
+    .insertInto("request_to_pay")
+    .values({
+      merchant_id: merchant.id,
+      is_live: true,
+      salt: randomBytes(16).toString("hex"),
+      token_hash: randomBytes(32).toString("hex"),
+      amount_cents: 1000,
+      currency: "EGP",
+      mob_num: "01000000001",
+      bill_num: requestBillNum,
+      tip_type: "none",
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -419,6 +439,8 @@ export async function tenantWorld(
     staffUserId: staff.id,
     staffEmail: staff.email,
     statementId: statement.id,
+    requestToPayId: requestToPay.id,
+    requestBillNum,
     branchId: branch.id,
     branchName,
     terminalId: terminal.id,
@@ -495,6 +517,9 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   // An image's id and a customer page's token are their own credentials (128 random bits), public by design.
   "/api/images/:id": { notAnId: "0".repeat(32) },
   "/api/checkout/links/:token": { notAnId: "f".repeat(32) },
+  "/api/request-to-pay/:id": (w) => w.requestToPayId,
+  // A request to pay's customer page token is its own credential (128 bits), public by design.
+  "/api/checkout/requests/:token": { notAnId: "e".repeat(32) },
   "/api/branches/:id": (w) => w.branchId,
   "/api/terminals/:id": (w) => w.terminalId,
   "/api/terminal/payments/:id": (w) => w.terminalPaymentId,
