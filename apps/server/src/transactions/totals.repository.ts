@@ -2,6 +2,7 @@ import type { TotalsQuery } from "@portal/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { orderStatusSql } from "../orders/status-sql.ts";
+import { bankRollupPaymentTotals } from "./bank-totals.repository.ts";
 import { merchantCondition, orderCondition, parseDateParam, type Scope } from "./scope.ts";
 
 /**
@@ -277,9 +278,14 @@ export async function rollupOrderTotals(
   }));
 }
 
-/** The payments part as the header reads it: the rollup, but the plain scan for a terminal user. */
+/**
+ * The payments part as the header reads it: the rollup, but the plain scan for a terminal user, and a whole bank's
+ * from the bank rollup (bank-totals.repository.ts).
+ */
 export function paymentTotals(db: Kysely<DB>, scope: Scope, range: TotalsRange): Promise<PaymentTotal[]> {
   if (scope.kind === "merchant" && scope.terminalId !== null) return plainPaymentTotals(db, scope, range);
+  if (scope.kind === "bank" && scope.merchantId === undefined)
+    return bankRollupPaymentTotals(db, scope.bankId, range);
   return rollupPaymentTotals(db, scope, range);
 }
 
