@@ -36,7 +36,6 @@ import * as m0037iframes from "./migrations/0037_iframes.ts";
 import * as m0038serviceCredits from "./migrations/0038_service_credits.ts";
 import * as m0045cardQrApprovals from "./migrations/0045_card_qr_approvals.ts";
 import * as m0045bBankMethodTotals from "./migrations/0045b_bank_method_totals.ts";
-import * as m0045cardQrApprovals from "./migrations/0045_card_qr_approvals.ts";
 import * as m0039branchesTerminals from "./migrations/0039_branches_terminals.ts";
 import * as m0042requestToPay from "./migrations/0042_request_to_pay.ts";
 import * as m0043lending from "./migrations/0043_lending.ts";
@@ -78,7 +77,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0038_service_credits": m0038serviceCredits,
   "0045_card_qr_approvals": m0045cardQrApprovals,
   "0045b_bank_method_totals": m0045bBankMethodTotals,
-  "0045_card_qr_approvals": m0045cardQrApprovals,
   "0039_branches_terminals": m0039branchesTerminals,
   "0042_request_to_pay": m0042requestToPay,
   "0043_lending": m0043lending,
