@@ -12,6 +12,8 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // The run's migrated database templates: each suite copies one instead of migrating (docs/testing.md).
+          globalSetup: ["src/test/global-setup.ts"],
           // The tests' callback receivers listen on 127.0.0.1 (address-guard.test.ts checks the default).
           env: { CALLBACK_ALLOW_PRIVATE_NETWORKS: "true" },
         },

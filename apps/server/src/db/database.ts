@@ -95,11 +95,18 @@ export async function openPostgres(
   };
 }
 
-/** Embedded PostgreSQL (PGlite). dataDir undefined keeps it in memory (tests). The folder is made 0700. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Embedded PostgreSQL (PGlite). dataDir undefined keeps it in memory (tests). The folder is made 0700.
+ * loadDataDir starts from a copy of another instance's files (`dumpDataDir()`), as the tests' migrated template.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (dataDir) ensurePrivateDir(dataDir);
   const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
     parsers: { 20: parseInt8 },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {

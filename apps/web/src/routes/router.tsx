@@ -517,6 +517,15 @@ const customerDetailsRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/customers/CustomerDetailsPage.tsx")),
 });
 /** Generated reports (docs/transfers.md "Reports"): generate, the summary table and downloads. */
+/** Tutorials (docs/onboarding.md "Tutorials"): the six parts, the chosen one in the URL (?part=). */
+const tutorialsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "tutorials",
+  staticData: { screen: "tutorials" },
+  validateSearch: (search: Record<string, unknown>): { part?: string } =>
+    typeof search.part === "string" && search.part.length <= 40 ? { part: search.part } : {},
+  component: lazyRouteComponent(() => import("../screens/tutorials/TutorialsPage.tsx")),
+});
 /** Monthly statements (docs/settings.md): the list, New badges, downloads and the subscription switch. */
 const statementsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -601,7 +610,7 @@ const routeTree = rootRoute.addChildren([
       qrPaymentRoute,
       screenRoute("riskCenter"),
       statementsRoute,
-      screenRoute("tutorials"),
+      tutorialsRoute,
       settingsRoute,
       profileRoute,
       screenRoute("terminalReports"),
