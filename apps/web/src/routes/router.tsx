@@ -556,6 +556,14 @@ const newPaymentLinkRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/payment-links/NewPaymentLinkPage.tsx")),
 });
 
+/** Request to pay (docs/pos-risk.md "Request to pay"): the requests, the create and edit form, the details. */
+const requestToPayRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "request-to-pay",
+  staticData: { screen: "requestToPay" },
+  component: lazyRouteComponent(() => import("../screens/request-to-pay/RequestToPayPage.tsx")),
+});
+
 const routeTree = rootRoute.addChildren([
   langRoute.addChildren([
     indexRoute,
@@ -588,6 +596,7 @@ const routeTree = rootRoute.addChildren([
       newInvoiceRoute,
       invoiceDetailsRoute,
       paymentLinksRoute,
+      requestToPayRoute,
       newPaymentLinkRoute,
       productsRoute,
       newProductRoute,

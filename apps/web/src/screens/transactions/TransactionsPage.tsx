@@ -14,7 +14,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useTransactionList } from "../../api/transactions.api.ts";
-import { AnchorLink } from "../../components/links.tsx";
+import { AnchorLink, ButtonLink } from "../../components/links.tsx";
 import type { ColumnMeta } from "../../components/list/DataTable.tsx";
 import type { FilterField } from "../../components/list/FiltersPanel.tsx";
 import { ListScreen } from "../../components/list/ListScreen.tsx";
@@ -178,9 +178,21 @@ export default function TransactionsPage() {
       section="transactions"
       state={state}
       actions={
-        <Button variant="default" onClick={resendDialog.open} data-testid="resend-range-open">
-          {t("transactions.actions.resendRange")}
-        </Button>
+        <>
+          {isMerchant ? (
+            <ButtonLink
+              variant="default"
+              to="/{-$lang}/request-to-pay"
+              params={{ lang }}
+              data-testid="request-to-pay-open"
+            >
+              {t("nav.requestToPay")}
+            </ButtonLink>
+          ) : null}
+          <Button variant="default" onClick={resendDialog.open} data-testid="resend-range-open">
+            {t("transactions.actions.resendRange")}
+          </Button>
+        </>
       }
       Totals={TotalsHeader}
       filters={{ names: TRANSACTION_FILTERS, fields }}
