@@ -58,7 +58,7 @@ const PROFILES: {
     profileType: "Terminal",
     layout: "terminal",
     menu: "terminal",
-    landing: "transactions",
+    landing: "terminal-reports",
   },
   { username: "partner", profileType: "Partner", layout: "partner", menu: "partner", landing: "merchants" },
   // The partner-branded merchant: the partner's layout and logo with the merchant's menu.

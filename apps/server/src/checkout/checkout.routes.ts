@@ -148,6 +148,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       request.body,
       idempotencyKeyOf(request.headers),
       rateLimit(request.body.payment_token, "submit"),
+      request.ip,
     );
   });
 

@@ -72,6 +72,8 @@ export interface MerchantsTable {
   bank_name: string | null;
   /** The merchant's notification e-mails on or off (0031_profile_settings, docs/settings.md). */
   notification_emails: Generated<boolean>;
+  /** The merchant has an active risk rule or a list entry (0041_risk_center, docs/pos-risk.md). */
+  risk_active: Generated<boolean>;
   /** The card and QR approvals (0045_card_qr_approvals, docs/backoffice.md): pending, approved, rejected. */
   card_approval_status: Generated<string>;
   card_rejection_reason: string | null;
@@ -610,6 +612,61 @@ export interface ServiceCreditsTable {
   expires_at: Date;
 }
 
+/** The risk center (0041_risk_center, docs/pos-risk.md "Risk"). */
+export interface RiskRulesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  kind: "max_amount" | "min_amount" | "velocity" | "countries" | "three_ds";
+  currency: string | null;
+  amount_cents: number | null;
+  subject: "card" | "email" | "phone" | "ip" | null;
+  max_payments: number | null;
+  window_seconds: number | null;
+  countries: string[] | null;
+  is_active: Generated<boolean>;
+  note: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface RiskListEntriesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  list: "black" | "white";
+  kind: "card" | "email" | "phone" | "ip";
+  /** The card's keyed hash, the lower-cased e-mail, the phone's digits or the IP range's canonical network. */
+  value_key: string;
+  label: string;
+  card_first6: string | null;
+  card_last4: string | null;
+  note: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface RiskAuditTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_id: number | null;
+  user_email: string | null;
+  action: "created" | "updated" | "deleted";
+  target: "rule" | "black" | "white";
+  target_id: number;
+  summary: string;
+  created_at: Generated<Date>;
+}
+
+export interface RiskCountersTable {
+  rule_id: number;
+  subject_key: string;
+  window_start: number;
+  payments: number;
+  amount_cents: number;
+  max_payments: number | null;
+  max_amount_cents: number | null;
+}
+
 /** Uploaded images (logos, product images), checked by content (0025, images/images.service.ts). */
 export interface ImagesTable {
   id: string;
@@ -973,6 +1030,10 @@ export interface DB {
   statement_subscriptions: StatementSubscriptionsTable;
   statements: StatementsTable;
   checkout_walkthroughs: CheckoutWalkthroughsTable;
+  risk_rules: RiskRulesTable;
+  risk_list_entries: RiskListEntriesTable;
+  risk_audit: RiskAuditTable;
+  risk_counters: RiskCountersTable;
   terminal_reports: TerminalReportsTable;
   terminal_report_runs: TerminalReportRunsTable;
 }

@@ -25,6 +25,7 @@ import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoProfiles } from "./profile.ts";
 import { seedDemoRequestsToPay } from "./request-to-pay.ts";
+import { seedDemoRisk } from "./risk.ts";
 import { seedDemoServiceCredit } from "./service-credit.ts";
 import { seedDemoStatements } from "./statements.ts";
 import { nextIds, storeDataset } from "./store.ts";
@@ -102,6 +103,7 @@ export async function ensureDemoData(
     await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoRequestsToPay(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoLending(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoRisk(trx, data.credentials, dataKey, options.now ?? new Date());
     return data;
   });
   const mailbox = mailboxKey(dataKey);

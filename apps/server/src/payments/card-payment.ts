@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { callbackJobsCommitted } from "../callbacks/queue.ts";
 import type { DB } from "../db/schema.ts";
+import { riskDecline } from "../risk/risk.check.ts";
 import type { CardRef } from "./acquirer.ts";
 import { type CardFields, type CheckedCard, checkCard } from "./card.ts";
 import { paymentError } from "./errors.ts";
@@ -48,6 +49,8 @@ export async function payByCard(
   input: CardPaymentInput,
   idempotencyKey?: string,
   limit?: CountedLimit,
+  /** The customer's IP, for the merchant's IP lists and velocity rules (docs/pos-risk.md "Risk"). */
+  clientIp?: string,
 ): Promise<CheckoutPayAnswer> {
   const ctx = await loadPaymentContext(rt, input.payment_token, rt.db, limit);
   if (!takesCards(ctx.integration))
@@ -85,7 +88,7 @@ export async function payByCard(
       // The attempt is counted and the key leased; the context is the one the lease was taken on.
       const c = await leaseAttempt(rt, db, input.payment_token, ctx);
       try {
-        return await payLeased(rt, db, c, card, input, installment);
+        return await payLeased(rt, db, c, card, input, installment, clientIp);
       } catch (error) {
         // The payment was not written: the lease ends now rather than when it lapses (the attempt stays used).
         await endLease(db, c.key.id).catch(() => undefined);
@@ -104,6 +107,7 @@ async function payLeased(
   card: CheckedCard,
   input: CardPaymentInput,
   installment: { months: number; plan: string } | undefined,
+  clientIp: string | undefined,
 ): Promise<{ statusCode: number; body: CheckoutPayAnswer }> {
   const plan = installment
     ? installmentPlans(ctx.key.amount_cents).find((p) => p.months === installment.months)
@@ -120,15 +124,32 @@ async function payLeased(
       : undefined;
   const threeDSecure = authenticatesCardholder(ctx.integration);
   const ref: CardRef = { first6: card.first6, last4: card.last4, subtype: card.subtype };
-  const answer = await rt.acquirer.payCard({
-    pan: card.pan,
-    card: ref,
-    amountCents: ctx.key.amount_cents,
-    currency: ctx.key.currency,
-    isLive: ctx.key.is_live,
-    authOnly: ctx.integration.is_auth,
-    threeDSecure,
-  });
+  // The merchant's risk rules before the acquirer; a merchant without any (the flag read with the context) skips them.
+  const blocked = ctx.merchant.risk_active
+    ? await riskDecline(db, rt.dataKey, {
+        merchantId: ctx.key.merchant_id,
+        amountCents: ctx.key.amount_cents,
+        currency: ctx.key.currency,
+        pan: card.pan,
+        first6: card.first6,
+        email: ctx.key.billing_data.email,
+        phone: ctx.key.billing_data.phone_number,
+        ip: clientIp,
+        secure: threeDSecure,
+        now: rt.now(),
+      })
+    : null;
+  const answer =
+    blocked ??
+    (await rt.acquirer.payCard({
+      pan: card.pan,
+      card: ref,
+      amountCents: ctx.key.amount_cents,
+      currency: ctx.key.currency,
+      isLive: ctx.key.is_live,
+      authOnly: ctx.integration.is_auth,
+      threeDSecure,
+    }));
   const challengeId = answer.outcome === "challenge" ? randomBytes(16).toString("hex") : undefined;
   const base = baseTransaction(ctx, originOf(ctx), {
     type: "card",

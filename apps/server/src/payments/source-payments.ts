@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
+import { riskDecline } from "../risk/risk.check.ts";
 import { tokenHash } from "../security/tokens.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { idempotent, requestHash } from "./idempotency.ts";
@@ -70,11 +71,20 @@ export async function payWithSource(
       const extra: Record<string, unknown> = {};
       if (subtype === "WALLET") {
         const msisdn = input.source.identifier.trim();
-        const answer = await rt.acquirer.startWallet({
-          msisdn,
-          amountCents: ctx.key.amount_cents,
-          currency: ctx.key.currency,
-        });
+        // The wallet's number is the payment's phone for the merchant's risk rules (docs/pos-risk.md "Risk").
+        const blocked = ctx.merchant.risk_active
+          ? await riskDecline(trx, rt.dataKey, {
+              ...riskOf(rt, ctx),
+              phone: msisdn,
+            })
+          : null;
+        const answer =
+          blocked ??
+          (await rt.acquirer.startWallet({
+            msisdn,
+            amountCents: ctx.key.amount_cents,
+            currency: ctx.key.currency,
+          }));
         const source = { type: "wallet", pan: msisdn, sub_type: "wallet" };
         row = await insertTransaction(trx, {
           ...baseTransaction(ctx, "OTHER", source),
@@ -122,12 +132,19 @@ async function payWithCardToken(
 ): Promise<TransactionRow> {
   const saved = await savedCard(trx, ctx.key.merchant_id, ctx.key.is_live, tokenHash(identifier.trim()));
   if (!saved) throw paymentError(404, "invalid_card_token", "Card token not found.");
-  const answer = await rt.acquirer.payToken({
-    card: { first6: saved.card_first6, last4: saved.card_last4, subtype: saved.card_subtype },
-    amountCents: ctx.key.amount_cents,
-    currency: ctx.key.currency,
-    authOnly: ctx.integration.is_auth,
-  });
+  // A saved card has no full number left: its card rules match by its issuing country, the lists by e-mail,
+  // phone (no fingerprint); merchant-initiated, so never 3-D Secure.
+  const blocked = ctx.merchant.risk_active
+    ? await riskDecline(trx, rt.dataKey, { ...riskOf(rt, ctx), first6: saved.card_first6 })
+    : null;
+  const answer =
+    blocked ??
+    (await rt.acquirer.payToken({
+      card: { first6: saved.card_first6, last4: saved.card_last4, subtype: saved.card_subtype },
+      amountCents: ctx.key.amount_cents,
+      currency: ctx.key.currency,
+      authOnly: ctx.integration.is_auth,
+    }));
   const source = { type: "card", pan: saved.card_last4, sub_type: saved.card_subtype };
   return insertTransaction(trx, {
     ...baseTransaction(ctx, "OTHER", source),
@@ -138,6 +155,19 @@ async function payWithCardToken(
     card_scheme: saved.card_subtype,
     card_type: "credit",
   });
+}
+
+/** The risk check's facts every source payment has: its merchant, amount and billing contacts. */
+function riskOf(rt: PaymentsRuntime, ctx: PaymentContext) {
+  return {
+    merchantId: ctx.key.merchant_id,
+    amountCents: ctx.key.amount_cents,
+    currency: ctx.key.currency,
+    email: ctx.key.billing_data.email,
+    phone: ctx.key.billing_data.phone_number,
+    secure: false,
+    now: rt.now(),
+  };
 }
 
 async function startKiosk(

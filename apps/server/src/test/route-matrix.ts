@@ -106,6 +106,9 @@ export interface TenantWorld {
   terminalCode: string;
   terminalKey: string;
   terminalPaymentId: number;
+  /** A risk rule and a blacklist entry (risk/). */
+  riskRuleId: number;
+  riskEntryId: number;
 }
 
 /**
@@ -403,6 +406,22 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const riskRule = await db
+    .insertInto("risk_rules")
+    .values({ merchant_id: merchant.id, kind: "max_amount", currency: "EGP", amount_cents: 100_000_000 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const riskEntry = await db
+    .insertInto("risk_list_entries")
+    .values({
+      merchant_id: merchant.id,
+      list: "black",
+      kind: "email",
+      value_key: unique("risk") + "@example.test",
+      label: "risk@example.test",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -447,6 +466,8 @@ export async function tenantWorld(
     terminalCode: terminal.terminal_code,
     terminalKey: terminalKey.key,
     terminalPaymentId: terminalPayment.id,
+    riskRuleId: riskRule.id,
+    riskEntryId: riskEntry.id,
   };
 }
 
@@ -523,6 +544,8 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/branches/:id": (w) => w.branchId,
   "/api/terminals/:id": (w) => w.terminalId,
   "/api/terminal/payments/:id": (w) => w.terminalPaymentId,
+  "/api/risk/rules/:id": (w) => w.riskRuleId,
+  "/api/risk/entries/:id": (w) => w.riskEntryId,
 };
 
 /** The parameters of a route: [the PARAMS key, the parameter name], in path order. */

@@ -65,7 +65,7 @@ export function DashboardHeader({ navOpened, onToggleNav }: { navOpened: boolean
             {t("header.activateAccount")}
           </Button>
         ) : null}
-        {isMerchant && wide ? <LiveModeToggle /> : null}
+        {(isMerchant && wide) || menu === "terminal" ? <LiveModeToggle /> : null}
         {isMerchant ? <CreateMenu /> : null}
         <LanguageSwitch compact />
       </Group>

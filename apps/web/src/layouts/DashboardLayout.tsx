@@ -91,7 +91,7 @@ function Shell() {
         </AppShell.Navbar>
         <Box className={classes.body}>
           <Box component="main" id="main" tabIndex={-1} className={classes.main}>
-            {menu === "merchant" ? <TestDataBanner /> : null}
+            {menu === "merchant" || menu === "terminal" ? <TestDataBanner /> : null}
             {needsOnboarding(session.type) ? (
               <Suspense fallback={null}>
                 <OnboardingModal />

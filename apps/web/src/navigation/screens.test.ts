@@ -52,7 +52,7 @@ describe("permission gating", () => {
       profileType: "Terminal" as const,
       permNames: ["can view transactions", "can view terminals"],
     };
-    expect(sideMenuFor(terminal)).toEqual(["transactions", "terminalReports"]);
+    expect(sideMenuFor(terminal)).toEqual(["terminalReports", "transactions"]);
   });
 });
 
@@ -63,6 +63,9 @@ describe("landing", () => {
     expect(landingFor({ profileType: "Terminal", permNames: ["can view transactions"] })).toBe(
       "transactions",
     );
+    expect(
+      landingFor({ profileType: "Terminal", permNames: ["can view transactions", "can view terminals"] }),
+    ).toBe("terminalReports");
     expect(landingFor({ profileType: "Partner", permNames: [] })).toBe("merchants");
     expect(landingFor({ profileType: "BankStaff", permNames: ["can view reports"] })).toBe("reports");
   });

@@ -29,6 +29,7 @@ import { paymentLinkApi } from "./public-api-links.ts";
 import { qrPaymentApi } from "./qr-payment.ts";
 import { reportsApi } from "./reports.ts";
 import { customerRequestApi, requestToPayApi } from "./request-to-pay.ts";
+import { riskApi } from "./risk.ts";
 import { serviceCreditApi } from "./service-credit.ts";
 import { smsBoxApi } from "./sms.ts";
 import { statementsApi } from "./statements.ts";
@@ -75,6 +76,7 @@ export const API = {
   publicApiLinks: paymentLinkApi,
   qrPayment: qrPaymentApi,
   reports: reportsApi,
+  risk: riskApi,
   requestToPay: requestToPayApi,
   customerRequests: customerRequestApi,
   simulator: simulatorApi,
