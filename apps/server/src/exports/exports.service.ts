@@ -357,16 +357,21 @@ export async function runExport(db: Kysely<DB>, dataDir: string, exportId: numbe
       batch: (after: { at: Date; id: number } | null) => Promise<R[]>,
       cells: (row: R) => Cell[],
     ) => {
-      let after: { at: Date; id: number } | null = null;
+      // The next batch is read while this one is written (one batch ahead, so memory stays flat): the database's
+      // time and the writers' CPU overlap instead of adding up (a month of 1,000,000 rows is 200 batches).
+      let pending: Promise<R[]> = batch(null);
       for (;;) {
-        const rows = await batch(after);
+        const rows = await pending;
+        const last = rows[rows.length - 1];
+        const next = rows.length < EXPORT_BATCH || !last ? null : batch({ at: last.created_at, id: last.id });
+        // A failure of the read ahead is thrown where it is awaited, not reported as unhandled meanwhile.
+        next?.catch(() => undefined);
         for (const r of rows) await write(cells(r));
         await xlsxDrained(sheet);
         done += rows.length;
         await updateExport(db, exportId, { rows_done: done });
-        if (rows.length < EXPORT_BATCH) return;
-        const last = rows[rows.length - 1]!;
-        after = { at: last.created_at, id: last.id };
+        if (!next) return;
+        pending = next;
       }
     };
     const source = exportSource(db, scope, exp);
