@@ -1,5 +1,10 @@
 import type { ApiRoutes } from "@portal/domain/api/index";
-import type { AddMerchantBody, FullEditBody, MerchantDetails } from "@portal/domain/api/merchants";
+import type {
+  AddMerchantBody,
+  FullEditBody,
+  MerchantDetails,
+  ProductApprovalBody,
+} from "@portal/domain/api/merchants";
 import type { CallInput } from "@portal/domain/contract";
 import { callTarget } from "@portal/domain/paths";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -20,6 +25,18 @@ export function useMerchantList(query: MerchantListQuery) {
   return useQuery({
     queryKey: merchantKeys.list(key),
     queryFn: ({ signal }) => call("GET /api/bank/merchants", { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type PartnerMerchantQuery = NonNullable<CallInput<ApiRoutes["GET /api/partner/merchants"]>["query"]>;
+
+/** A partner's own merchants (docs/backoffice.md "Partners"). */
+export function usePartnerMerchants(query: PartnerMerchantQuery) {
+  const key = JSON.stringify(query);
+  return useQuery({
+    queryKey: [...merchantKeys.all, "partner", key] as const,
+    queryFn: ({ signal }) => call("GET /api/partner/merchants", { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -75,6 +92,12 @@ export function useMerchantActions(id: number) {
       id,
       (body: CallInput<ApiRoutes["POST /api/bank/merchants/:id/suspicious"]>["body"]) =>
         call("POST /api/bank/merchants/:id/suspicious", { params, body }),
+    ),
+    cardApproval: useMerchantAction(id, (body: ProductApprovalBody) =>
+      call("POST /api/bank/merchants/:id/card-approval", { params, body }),
+    ),
+    qrApproval: useMerchantAction(id, (body: ProductApprovalBody) =>
+      call("POST /api/bank/merchants/:id/qr-approval", { params, body }),
     ),
     comment: useMerchantAction(id, (body: { content: string }) =>
       call("POST /api/bank/merchants/:id/comments", { params, body }),

@@ -1,4 +1,4 @@
-import type { MerchantListItem } from "@portal/domain/api/merchants";
+import type { MerchantListItem, MerchantProduct, ProductApprovalStatus } from "@portal/domain/api/merchants";
 import { useTranslation } from "react-i18next";
 import { ToneBadge } from "../../components/StatusBadge.tsx";
 
@@ -36,6 +36,25 @@ export function SuspiciousBadge({ value }: { value: MerchantListItem["suspicious
       color={value === "yes" ? "red.9" : value === "no" ? "teal.9" : "gray.8"}
       label={t(`merchants.suspicious.${value}`)}
       testId="merchant-suspicious"
+    />
+  );
+}
+
+/** card_approval_status and QR_approval_status (pending, approved, rejected) in the same tones. */
+export function ProductApprovalBadge({
+  product,
+  status,
+}: {
+  product: MerchantProduct;
+  status: ProductApprovalStatus;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ToneBadge
+      status={status}
+      color={STATUS_COLORS[status]}
+      label={t(`merchants.status.${status}`)}
+      testId={`merchant-${product}-approval`}
     />
   );
 }

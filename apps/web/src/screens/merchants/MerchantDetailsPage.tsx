@@ -14,7 +14,14 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { MERCHANT_FEE_PLANS, type MerchantDetails } from "@portal/domain/api/merchants";
+import {
+  canProductTransition,
+  MERCHANT_FEE_PLANS,
+  MERCHANT_PRODUCTS,
+  type MerchantDetails,
+  type MerchantProduct,
+  PRODUCT_PERMISSIONS,
+} from "@portal/domain/api/merchants";
 import { useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,7 +35,7 @@ import { PageTitle } from "../../components/PageTitle.tsx";
 import { QrCode } from "../../components/QrCode.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import { MerchantStatusBadge, SuspiciousBadge } from "./MerchantBadges.tsx";
+import { MerchantStatusBadge, ProductApprovalBadge, SuspiciousBadge } from "./MerchantBadges.tsx";
 import { type MerchantDialog, MerchantDialogs } from "./MerchantDialogs.tsx";
 
 /**
@@ -67,11 +74,14 @@ function Details({ details }: { details: MerchantDetails }) {
   const m = details.merchant;
   const actions = useMerchantActions(m.id);
   const [dialog, setDialog] = useState<MerchantDialog | null>(null);
-  const [confirm, setConfirm] = useState<"docs" | "notSuspicious" | null>(null);
+  const [confirm, setConfirm] = useState<"docs" | "notSuspicious" | "cardApprove" | "qrApprove" | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const can = (p: string) => session.permNames.includes(p);
   const review = can("can review merchants");
   const fraud = can("can flag suspicious merchants");
+  const products = MERCHANT_PRODUCTS.filter((p) => can(PRODUCT_PERMISSIONS[p]));
+  const productStatus = (p: MerchantProduct) =>
+    p === "card" ? m.card_approval_status : m.qr_approval_status;
   const allowed = new Set(details.allowed);
   const yesNo = (v: boolean) => (v ? t("merchants.yes") : t("merchants.no"));
   const reason = (kind: "rejection" | "cib" | "suspicion", key: string | null) =>
@@ -170,6 +180,16 @@ function Details({ details }: { details: MerchantDetails }) {
       label: t("merchants.columns.suspicious"),
       value: <SuspiciousBadge value={m.suspicious} />,
     },
+    {
+      key: "card_approval_status",
+      label: t("merchants.columns.card_approval_status"),
+      value: <ProductApprovalBadge product="card" status={m.card_approval_status} />,
+    },
+    {
+      key: "qr_approval_status",
+      label: t("merchants.columns.qr_approval_status"),
+      value: <ProductApprovalBadge product="qr" status={m.qr_approval_status} />,
+    },
     { key: "docs_received", label: t("merchants.fields.has_bank_docs"), value: yesNo(m.docs_received) },
     {
       key: "rejection_reason",
@@ -190,6 +210,16 @@ function Details({ details }: { details: MerchantDetails }) {
       key: "suspicion_reason",
       label: t("merchants.fields.suspicion_reason"),
       value: reason("suspicion", m.suspicion_reason),
+    },
+    {
+      key: "card_rejection_reason",
+      label: t("merchants.fields.card_rejection_reason"),
+      value: reason("rejection", m.card_rejection_reason),
+    },
+    {
+      key: "qr_rejection_reason",
+      label: t("merchants.fields.qr_rejection_reason"),
+      value: reason("rejection", m.qr_rejection_reason),
     },
     { key: "deactivate_reason", label: t("merchants.fields.deactivate_reason"), value: m.deactivate_reason },
   ];
@@ -262,6 +292,29 @@ function Details({ details }: { details: MerchantDetails }) {
               </Button>
             )
           ) : null}
+          {products.flatMap((p) => [
+            canProductTransition(m, productStatus(p), "approve") ? (
+              <Button
+                key={`${p}-approve`}
+                variant="outline"
+                onClick={() => setConfirm(p === "card" ? "cardApprove" : "qrApprove")}
+                data-testid={`merchant-${p}-approve-open`}
+              >
+                {p === "card" ? t("merchants.actions.cardApprove") : t("merchants.actions.qrApprove")}
+              </Button>
+            ) : null,
+            canProductTransition(m, productStatus(p), "reject") ? (
+              <Button
+                key={`${p}-reject`}
+                variant="outline"
+                color="red.9"
+                onClick={() => setDialog(p === "card" ? "cardReject" : "qrReject")}
+                data-testid={`merchant-${p}-reject-open`}
+              >
+                {p === "card" ? t("merchants.actions.cardReject") : t("merchants.actions.qrReject")}
+              </Button>
+            ) : null,
+          ])}
           {review && allowed.has("deactivate") ? (
             <Button
               color="red.9"
@@ -487,7 +540,12 @@ function Details({ details }: { details: MerchantDetails }) {
                       {a.reason
                         ? (reason(
                             "rejection",
-                            a.action === "rejected" || a.action === "digital_status" ? a.reason : null,
+                            a.action === "rejected" ||
+                              a.action === "digital_status" ||
+                              a.action === "card_rejected" ||
+                              a.action === "qr_rejected"
+                              ? a.reason
+                              : null,
                           ) ??
                           reason("suspicion", a.action === "suspicious" ? a.reason : null) ??
                           a.reason)
@@ -525,6 +583,23 @@ function Details({ details }: { details: MerchantDetails }) {
         onConfirm={() => void run(() => actions.suspicious.mutateAsync({ suspicious: false }))}
         testId="merchant-not-suspicious-confirm"
       />
+      {(["card", "qr"] as const).map((p) => (
+        <ConfirmModal
+          key={p}
+          opened={confirm === `${p}Approve`}
+          onClose={() => setConfirm(null)}
+          title={p === "card" ? t("merchants.actions.cardApprove") : t("merchants.actions.qrApprove")}
+          body={p === "card" ? t("merchants.confirm.cardApprove") : t("merchants.confirm.qrApprove")}
+          confirmLabel={t("merchants.actions.confirm")}
+          loading={(p === "card" ? actions.cardApproval : actions.qrApproval).isPending}
+          onConfirm={() =>
+            void run(() =>
+              (p === "card" ? actions.cardApproval : actions.qrApproval).mutateAsync({ status: "approved" }),
+            )
+          }
+          testId={`merchant-${p}-approve-confirm`}
+        />
+      ))}
       <Modal
         opened={qrOpen}
         onClose={() => setQrOpen(false)}

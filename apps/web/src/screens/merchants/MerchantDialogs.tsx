@@ -36,7 +36,9 @@ export type MerchantDialog =
   | "edit"
   | "bankAccount"
   | "fee"
-  | "fullEdit";
+  | "fullEdit"
+  | "cardReject"
+  | "qrReject";
 
 type Actions = ReturnType<typeof useMerchantActions>;
 
@@ -145,6 +147,10 @@ export function MerchantDialogs({ open, onClose, details, actions }: Props) {
       return <FeeDialog key={key} onClose={onClose} actions={actions} details={details} />;
     case "fullEdit":
       return <FullEditDialog key={key} onClose={onClose} actions={actions} details={details} />;
+    case "cardReject":
+      return <ProductRejectDialog key={key} product="card" onClose={onClose} actions={actions} />;
+    case "qrReject":
+      return <ProductRejectDialog key={key} product="qr" onClose={onClose} actions={actions} />;
     default:
       return null;
   }
@@ -233,6 +239,50 @@ function RejectDialog({ onClose, actions }: DialogProps) {
         value={cib}
         onChange={setCib}
         clearable
+      />
+    </ActionModal>
+  );
+}
+
+/** Rejects card or QR payments with a reason of the merchant list (docs/backoffice.md "Card and QR approvals"). */
+function ProductRejectDialog({ onClose, actions, product }: DialogProps & { product: "card" | "qr" }) {
+  const { t } = useTranslation();
+  const options = useReasonOptions();
+  const [reason, setReason] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const title = product === "card" ? t("merchants.actions.cardReject") : t("merchants.actions.qrReject");
+  return (
+    <ActionModal
+      opened
+      onClose={onClose}
+      title={title}
+      submitLabel={title}
+      danger
+      testId={`merchant-${product}-reject`}
+      onSubmit={async () => {
+        if (!reason) {
+          setMissing(true);
+          throw new Error(t("merchants.validation.required"));
+        }
+        const body = {
+          status: "rejected" as const,
+          reason: reason as (typeof REJECTION_REASON_KEYS)[number],
+        };
+        await (product === "card" ? actions.cardApproval : actions.qrApproval).mutateAsync(body);
+      }}
+    >
+      <Select
+        label={
+          product === "card"
+            ? t("merchants.fields.card_rejection_reason")
+            : t("merchants.fields.qr_rejection_reason")
+        }
+        data={options.rejection}
+        value={reason}
+        onChange={setReason}
+        required
+        error={missing && !reason ? t("merchants.validation.required") : undefined}
+        data-testid={`merchant-${product}-reject-reason`}
       />
     </ActionModal>
   );

@@ -18,10 +18,10 @@ import { useDashboard } from "../../layouts/useDashboard.ts";
 import { MERCHANT_FILTERS } from "../../lib/merchantSearch.ts";
 import { filtersOf, withFilters } from "../../lib/tableSearch.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
-import ComingSoon from "../ComingSoon.tsx";
 import { AddMerchantModal } from "./AddMerchantModal.tsx";
-import { MerchantStatusBadge, SuspiciousBadge } from "./MerchantBadges.tsx";
+import { MerchantStatusBadge, ProductApprovalBadge, SuspiciousBadge } from "./MerchantBadges.tsx";
 import { MerchantsTotals } from "./MerchantsTotals.tsx";
+import { PartnerMerchants } from "./PartnerMerchants.tsx";
 
 /**
  * The merchants summary, the bank's landing (back-office.md section 2): the totals header by payment method, the
@@ -30,8 +30,8 @@ import { MerchantsTotals } from "./MerchantsTotals.tsx";
  */
 export default function MerchantsPage() {
   const { session } = useDashboard();
-  // A partner's merchants (by partner_id) are not in this issue: its landing keeps the coming-soon card.
-  return session.type === "Partner" ? <ComingSoon /> : <BankMerchants />;
+  // A partner follows the merchants it brought (merchants.partner_id); a bank reviews its own.
+  return session.type === "Partner" ? <PartnerMerchants /> : <BankMerchants />;
 }
 
 function BankMerchants() {
@@ -99,6 +99,16 @@ function BankMerchants() {
         id: "digital_status",
         header: t("merchants.columns.digital_status"),
         cell: ({ row }) => <MerchantStatusBadge status={row.original.digital_status} digital />,
+      },
+      {
+        id: "card_approval_status",
+        header: t("merchants.columns.card_approval_status"),
+        cell: ({ row }) => <ProductApprovalBadge product="card" status={row.original.card_approval_status} />,
+      },
+      {
+        id: "qr_approval_status",
+        header: t("merchants.columns.qr_approval_status"),
+        cell: ({ row }) => <ProductApprovalBadge product="qr" status={row.original.qr_approval_status} />,
       },
       {
         id: "suspicious",
