@@ -19,6 +19,9 @@ export const REVIEW_MERCHANTS = [
   ["Luxor Books", "5942", "pending", true, false, false, 8],
   ["Red Sea Diving", "7999", "approved", true, true, true, 120],
   ["Fayoum Pottery", "5947", "approved", true, true, true, 110],
+  // Live with cards approved and QR pending: the card and QR approvals journey (backoffice-products).
+  ["Aswan Spices", "5499", "approved", true, true, true, 100],
+  ["Siwa Dates", "5499", "approved", true, true, true, 95],
 ] as const;
 
 const ALL_DOCUMENTS = [
@@ -198,7 +201,8 @@ export async function seedDemoBackoffice(trx: Kysely<DB>, now: Date): Promise<{ 
     }
   }
 
-  // The journey's merchants: two to review and approve, two to reject, two live ones to flag.
+  // The journey's merchants: two to review and approve, two to reject, two live ones to flag, two live ones whose
+  // QR approval waits and whose cards are approved.
   let added = 0;
   for (const [name, mcc, status, filled, live, docs, days] of REVIEW_MERCHANTS) {
     const created = at(days);
@@ -270,6 +274,14 @@ export async function seedDemoBackoffice(trx: Kysely<DB>, now: Date): Promise<{ 
         "approved",
         at(days - 10),
       );
+    }
+    if (name === "Aswan Spices" || name === "Siwa Dates") {
+      await trx
+        .updateTable("merchants")
+        .set({ card_approval_status: "approved" })
+        .where("id", "=", row.id)
+        .execute();
+      await audit(trx, row.id, reviewerId, "card_approved", null, "pending", "approved", at(days - 11));
     }
   }
   return { merchants: added };
