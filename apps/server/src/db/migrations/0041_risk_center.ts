@@ -12,7 +12,9 @@ import { runStatements } from "../statements.ts";
  *   prefix length, so one index serves every kind.
  * - `risk_counters`: one row per velocity rule, subject (card hash, e-mail, phone or IP) and fixed window; the
  *   payment's INSERT ... ON CONFLICT DO UPDATE ... WHERE under the row's lock lets exactly the limit through.
- *   The rule's limits are copied into the row so the conflict's WHERE can read them.
+ *   The rule's limits are copied into the row so the conflict's WHERE can read them. UNLOGGED, as the rate limits
+ *   (0014): a payment's check writes no WAL, so it does not wait for a disk flush; a crash empties the counters
+ *   (every window starts again), which a fixed-window limit tolerates.
  * - `merchants.risk_active`: true while the merchant has an active rule or a list entry; the payment context
  *   already reads the merchant's row, so a merchant without any pays no statement at all.
  */
@@ -64,7 +66,7 @@ create table risk_audit (
   created_at timestamptz not null default now()
 );
 create index risk_audit_merchant on risk_audit (merchant_id, id desc);
-create table risk_counters (
+create unlogged table risk_counters (
   rule_id integer not null references risk_rules(id) on delete cascade,
   subject_key text not null,
   window_start bigint not null,
