@@ -1,4 +1,5 @@
 import type {
+  TerminalReportFigures,
   TerminalReportFilters,
   TerminalReportItem,
   TerminalReportListQuery,
@@ -108,4 +109,64 @@ export async function terminalReportTotals(
     total_transactions: sums.reduce((n, s) => n + Number(s.transactions), 0),
     total_revenue: sums.map((s) => ({ currency: s.currency, amount_cents: Number(s.amount) })),
   };
+}
+
+/** The country of a merchant (its business days are local days of the country's time zone). */
+export async function merchantCountry(db: Kysely<DB>, merchantId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("merchants")
+    .select("country")
+    .where("id", "=", merchantId)
+    .executeTakeFirst();
+  return row?.country;
+}
+
+/**
+ * The open business day's running figures: the scope's card-present payments since `start`, grouped as the
+ * closing job groups them (closing.repository.ts), with every terminal's code.
+ */
+export async function openDayFigures(
+  db: Kysely<DB>,
+  scope: Scope,
+  o: { isLive: boolean; day: string; timeZone: string; start: Date; end: Date },
+): Promise<TerminalReportFigures[]> {
+  const rows = await db
+    .selectFrom("transactions as t")
+    .innerJoin("terminals as tm", "tm.id", "t.terminal_id")
+    .where(merchantCondition(db, scope, sql.ref("t.merchant_id"), sql.ref("t.terminal_id")))
+    .where("t.is_live", "=", o.isLive)
+    .where("t.terminal_id", "is not", null)
+    .where("t.parent_transaction_id", "is", null)
+    .where("t.deleted_at", "is", null)
+    .where("t.created_at", ">=", o.start)
+    .where("t.created_at", "<", o.end)
+    .groupBy(["tm.id", "tm.terminal_code", "tm.branch_name", "t.currency"])
+    .select([
+      "tm.id",
+      "tm.terminal_code",
+      "tm.branch_name",
+      "t.currency",
+      sql<string>`coalesce(sum(t.amount_cents) filter (where t.status = 'success'), 0)`.as("total"),
+      sql<number>`count(*)::int`.as("n"),
+      sql<number>`(count(*) filter (where t.status = 'success'))::int`.as("success"),
+      sql<number>`(count(*) filter (where t.status = 'pending'))::int`.as("pending"),
+      sql<number>`(count(*) filter (where t.status = 'declined'))::int`.as("declined"),
+    ])
+    .orderBy("tm.terminal_code")
+    .orderBy("t.currency")
+    .execute();
+  return rows.map((r) => ({
+    terminal: { id: r.id, code: r.terminal_code, branch_name: r.branch_name },
+    business_day: o.day,
+    time_zone: o.timeZone,
+    start_time: o.start.toISOString(),
+    end_time: o.end.toISOString(),
+    currency: r.currency,
+    total_amount_cents: Number(r.total),
+    transactions_count: Number(r.n),
+    success_count: Number(r.success),
+    pending_count: Number(r.pending),
+    declined_count: Number(r.declined),
+    is_live: o.isLive,
+  }));
 }

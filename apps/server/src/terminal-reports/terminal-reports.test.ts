@@ -3,6 +3,7 @@ import {
   type Country,
   localDate,
   type TerminalReportListAnswer,
+  type TerminalReportTodayAnswer,
   type TerminalReportTotals,
 } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
@@ -248,6 +249,36 @@ describeEachDatabase("terminal reports", (get) => {
     expect((await get_(s.noPerm!, "/api/terminal-reports")).statusCode).toBe(403);
     // The bank's route is the bank's.
     expect((await get_(s.owner!, "/api/bank/terminal-reports")).statusCode).toBe(403);
+  });
+
+  it("the open day: today's running figures, in the caller's scope, before any closing", async () => {
+    const r = rows(app.payments.db);
+    const now = new Date();
+    await r.payment(merchantA, { terminal_id: t.t1!, origin: "POS", created_at: now, amount_cents: 4321 });
+    await r.payment(merchantA, { terminal_id: t.t1!, origin: "POS", created_at: now, status: "declined" });
+    await r.payment(merchantA, { terminal_id: t.t2!, origin: "POS", created_at: now, amount_cents: 100 });
+    const mine = (await get_(s.terminal!, "/api/terminal-reports/today")).json<TerminalReportTodayAnswer>();
+    expect(mine.time_zone).toBe("Africa/Cairo");
+    expect(mine.business_day).toBe(localDate(now, "Africa/Cairo"));
+    expect(mine.reports).toHaveLength(1);
+    expect(mine.reports[0]).toMatchObject({
+      terminal: { code: "CT-1" },
+      total_amount_cents: 4321,
+      transactions_count: 2,
+      success_count: 1,
+      declined_count: 1,
+      pending_count: 0,
+    });
+    const owner = (await get_(s.owner!, "/api/terminal-reports/today")).json<TerminalReportTodayAnswer>();
+    expect(owner.reports.map((x) => x.terminal.code)).toEqual(["CT-1", "CT-2"]);
+    const outsider = (
+      await get_(s.otherOwner!, "/api/terminal-reports/today")
+    ).json<TerminalReportTodayAnswer>();
+    expect(outsider.reports).toEqual([]);
+    const test = (
+      await get_(s.owner!, "/api/terminal-reports/today?is_live=false")
+    ).json<TerminalReportTodayAnswer>();
+    expect(test.reports).toEqual([]);
   });
 
   it("a bank sees its merchants' terminals' reports with the merchant; another bank none", async () => {

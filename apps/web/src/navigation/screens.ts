@@ -44,7 +44,17 @@ export const SCREENS = {
   tutorials: { path: "tutorials", permission: null, menus: ["merchant"] },
   settings: { path: "settings", permission: null, menus: ["merchant"] },
   profile: { path: "profile", permission: null, menus: ["merchant"] },
-  terminalReports: { path: "terminal-reports", permission: "can view terminals", menus: ["terminal"] },
+  terminalReports: {
+    path: "terminal-reports",
+    permission: "can view terminals",
+    menus: ["terminal", "merchant"],
+  },
+  // The bank reads its merchants' terminal reports with the permission its users hold (docs/pos-risk.md).
+  bankTerminalReports: {
+    path: "bank-terminal-reports",
+    permission: "can view transactions",
+    menus: ["bank"],
+  },
   // Reached from the header (Create menu, Activate Account), not from the side menu.
   newPaymentLink: { path: "payment-links/new", permission: "can create quick links", menus: ["merchant"] },
   newProduct: { path: "products/new", permission: "can create products", menus: ["merchant"] },
@@ -84,6 +94,7 @@ export const SIDE_MENUS: Record<MenuKind, readonly ScreenKey[]> = {
     "reports",
     "terminals",
     "branches",
+    "terminalReports",
     "qrPayment",
     "riskCenter",
     "statements",
@@ -91,8 +102,18 @@ export const SIDE_MENUS: Record<MenuKind, readonly ScreenKey[]> = {
     "settings",
     "profile",
   ],
-  bank: ["merchants", "merchantAdmin", "transactions", "orders", "reports", "transfers", "chargebacks"],
-  terminal: ["transactions", "terminalReports"],
+  bank: [
+    "merchants",
+    "merchantAdmin",
+    "transactions",
+    "orders",
+    "reports",
+    "transfers",
+    "chargebacks",
+    "bankTerminalReports",
+  ],
+  // A terminal lands on its reports (its day's figures), then its own payments.
+  terminal: ["terminalReports", "transactions"],
   partner: ["merchants", "transactions"],
 };
 

@@ -311,6 +311,24 @@ const transferDetailsRoute = createRoute({
   staticData: { screen: "transfers" },
   component: lazyRouteComponent(() => import("../screens/transfers/TransferDetailsPage.tsx")),
 });
+/** Terminal reports (docs/pos-risk.md): filters, sort and page in the URL; the bank's own path. */
+const TERMINAL_REPORT_SEARCH = ["date_from", "date_to", "currency", "merchant_id"];
+const terminalReportsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "terminal-reports",
+  staticData: { screen: "terminalReports" },
+  validateSearch: (search: Record<string, unknown>): TableSearch =>
+    parseTableSearch(search, TERMINAL_REPORT_SEARCH),
+  component: lazyRouteComponent(() => import("../screens/terminal-reports/TerminalReportsPage.tsx")),
+});
+const bankTerminalReportsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "bank-terminal-reports",
+  staticData: { screen: "bankTerminalReports" },
+  validateSearch: (search: Record<string, unknown>): TableSearch =>
+    parseTableSearch(search, TERMINAL_REPORT_SEARCH),
+  component: lazyRouteComponent(() => import("../screens/terminal-reports/TerminalReportsPage.tsx")),
+});
 
 /** The invoice form's prefill (a product's Create Invoice, docs/selling.md): short texts only, as text. */
 const INVOICE_PREFILL = [
@@ -622,7 +640,8 @@ const routeTree = rootRoute.addChildren([
       tutorialsRoute,
       settingsRoute,
       profileRoute,
-      screenRoute("terminalReports"),
+      terminalReportsRoute,
+      bankTerminalReportsRoute,
       bulkInvoicesRoute,
       screenRoute("activateAccount"),
     ]),

@@ -40,10 +40,8 @@ export const terminalReportListQuerySchema = terminalReportFiltersSchema.extend(
 });
 export type TerminalReportListQuery = z.infer<typeof terminalReportListQuerySchema>;
 
-export const terminalReportItemSchema = z.object({
-  id: z.number(),
-  /** When the closing job wrote it. */
-  created_at: z.string(),
+/** A report's figures: its terminal, business day and period, currency, total amount and counts. */
+export const terminalReportFiguresSchema = z.object({
   terminal: z.object({
     id: z.number(),
     /** The terminal's own identifier (its code), the "terminal id" users know. */
@@ -64,6 +62,14 @@ export const terminalReportItemSchema = z.object({
   pending_count: z.number(),
   declined_count: z.number(),
   is_live: z.boolean(),
+});
+export type TerminalReportFigures = z.infer<typeof terminalReportFiguresSchema>;
+
+/** A closed report. */
+export const terminalReportItemSchema = terminalReportFiguresSchema.extend({
+  id: z.number(),
+  /** When the closing job wrote it. */
+  created_at: z.string(),
   /** The terminal's merchant, for bank users (null for merchants and terminals). */
   merchant: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
@@ -81,6 +87,18 @@ export const terminalReportTotalsSchema = z.object({
   total_revenue: z.array(z.object({ currency: z.string(), amount_cents: z.number() })),
 });
 export type TerminalReportTotals = z.infer<typeof terminalReportTotalsSchema>;
+
+/**
+ * The business day still open (today in the merchant's time zone): the running figures per terminal and currency,
+ * read from the payments as they are; the closing job freezes them once the day has ended.
+ */
+export const terminalReportTodayAnswerSchema = z.object({
+  business_day: z.string(),
+  time_zone: z.string(),
+  reports: z.array(terminalReportFiguresSchema),
+});
+export type TerminalReportTodayAnswer = z.infer<typeof terminalReportTodayAnswerSchema>;
+export const terminalReportTodayQuerySchema = z.object({ is_live: boolParam.default(true) });
 
 const TAGS = ["Terminal reports"] as const;
 /** Merchants (owner, staff with it) and terminal users hold "can view terminals"; banks read by their own route. */
@@ -105,6 +123,15 @@ export const terminalReportsApi = {
     summary: "Header totals: total devices, total revenue per currency, total transactions",
     query: terminalReportFiltersSchema,
     answers: { 200: terminalReportTotalsSchema },
+  }),
+  today: route({
+    method: "GET",
+    path: "/api/terminal-reports/today",
+    access: VIEW,
+    tags: TAGS,
+    summary: "The open business day: today's running figures per terminal and currency, not closed yet",
+    query: terminalReportTodayQuerySchema,
+    answers: { 200: terminalReportTodayAnswerSchema },
   }),
   bankList: route({
     method: "GET",
