@@ -29,6 +29,7 @@ import { seedDemoRisk } from "./risk.ts";
 import { seedDemoServiceCredit } from "./service-credit.ts";
 import { seedDemoStatements } from "./statements.ts";
 import { nextIds, storeDataset } from "./store.ts";
+import { seedDemoTerminalReports } from "./terminal-reports.ts";
 import { seedDemoTransfers } from "./transfers.ts";
 import { seedDemoWalkthrough } from "./walkthrough.ts";
 
@@ -103,6 +104,7 @@ export async function ensureDemoData(
     await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoRequestsToPay(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoLending(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoTerminalReports(trx, options.now ?? new Date());
     await seedDemoRisk(trx, data.credentials, dataKey, options.now ?? new Date());
     return data;
   });
