@@ -87,7 +87,7 @@ export function channelsPayload(a: OnboardingAnswers) {
 }
 
 /** The final submit: every field of the questionnaire (spec section 3). Places are stored by English name. */
-export function finalPayload(a: OnboardingAnswers, states: State[]) {
+export function finalPayload(a: OnboardingAnswers, states: readonly State[]) {
   const state = states.find((s) => s.id === a.state);
   const city = state?.cities.find((c) => c.id === a.city);
   const governorate = a.state === OTHER ? a.stateOther.trim() : (state?.en ?? "");

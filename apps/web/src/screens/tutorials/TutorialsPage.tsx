@@ -22,8 +22,8 @@ export default function TutorialsPage() {
   const search = useSearch({ from: "/{-$lang}/app/tutorials" }) as Record<string, unknown>;
   const current = tutorialPart(search).part ?? "introduction";
   const index = TUTORIAL_IDS.indexOf(current);
-  const show = (part: TutorialId) =>
-    void navigate({ to: ".", search: { part } as never, replace: true, resetScroll: false });
+  const show = (part: TutorialId | undefined) =>
+    part && void navigate({ to: ".", search: { part } as never, replace: true, resetScroll: false });
 
   return (
     <Stack gap="md">
