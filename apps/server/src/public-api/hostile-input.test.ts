@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { storeImage } from "../images/images.service.ts";
 import { solidPng } from "../images/png.ts";
+import { seedLender } from "../lending/lending.seed.ts";
 import { generateTerminalKey, terminalKeyHash } from "../pos/terminal-payment.ts";
 import {
   BILLING,
@@ -39,6 +40,7 @@ const TABLES = [
   "payment_links",
   "idempotency_keys",
   "callback_jobs",
+  "lending_payments",
   "card_tokens",
   "api_auth_tokens",
   "sessions",
@@ -429,6 +431,40 @@ describe("hostile-input corpus of every public route", () => {
       params: { token: requestTokenValue },
       body: { tip: "1.50" },
     });
+    // A lender's customer with an open loan (lending/): its lookup, card start and balance payment.
+    await seedLender(
+      db,
+      app.payments.dataKey,
+      {
+        merchantId: m.merchantId,
+        integrationId: m.integrations.card,
+        publicId: "corpus-lender",
+        currency: "EGP",
+        now: new Date(),
+      },
+      [
+        {
+          national_id: "29001011234567",
+          pin: "1234",
+          balance_cents: 10_000_000,
+          loans: [
+            {
+              reference: "CORPUS-LOAN",
+              service_name: "Corpus loan",
+              amount_cents: 1_200_000,
+              instalment_cents: 100_000,
+              fee_cents: 1_500,
+              instalments_total: 12,
+            },
+          ],
+        },
+      ],
+    );
+    const lending = { lender: "corpus-lender", national_id: "29001011234567" };
+    const instalment = { ...lending, reference: "CORPUS-LOAN", instalment_no: 1 };
+    REQUESTS.set("POST /api/checkout/lending/lookup", { body: lending });
+    REQUESTS.set("POST /api/checkout/lending/card", { body: instalment });
+    REQUESTS.set("POST /api/checkout/lending/balance", { body: { ...instalment, pin: "1234" } });
     const image = await storeImage(db, m.merchantId, {
       bytes: solidPng(4, 4, [1, 2, 3]),
       name: "corpus.png",
