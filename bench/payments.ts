@@ -13,6 +13,7 @@ import { openPostgres } from "../apps/server/src/db/database.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import { issueMerchantKeys } from "../apps/server/src/security/keys.ts";
 import { PG_URL, percentile, serverNodeOptions } from "./_support.ts";
+import { seedRiskMerchant } from "./risk.ts";
 
 /**
  * Complete payments per second on PostgreSQL: for each payment a merchant server creates an intention
@@ -44,6 +45,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const PHASES = process.env.BENCH_PHASES === "1";
 // BENCH_DB_NAME: another database name (two runs at once, e.g. an A/B beside another measurement).
 const DB_NAME = process.env.BENCH_DB_NAME ?? "portal_bench_payments";
+const RISK = process.env.BENCH_RISK === "1";
 // Extra node options for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
@@ -226,6 +228,9 @@ export async function run(): Promise<void> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // BENCH_RISK=1: the merchant has 100 risk rules and 100,000 list entries (bench/risk.ts), all checked by every
+  // payment before the acquirer; each customer has its own e-mail and phone (velocity counters spread).
+  if (RISK) await seedRiskMerchant(database.db, merchant.id);
   if (process.env.BENCH_NO_TRIGGERS === "1")
     for (const table of ["orders", "transactions"])
       await sql.raw(`alter table ${table} disable trigger user`).execute(database.db);
@@ -278,8 +283,8 @@ export async function run(): Promise<void> {
           billing_data: {
             first_name: "Bench",
             last_name: "Customer",
-            email: "b@example.com",
-            phone_number: "+201000000000",
+            email: RISK ? `b${n}@example.com` : "b@example.com",
+            phone_number: RISK ? `+2010${String(n).padStart(8, "0")}` : "+201000000000",
           },
           special_reference: `bench-${n}`,
         },
@@ -408,6 +413,7 @@ export async function run(): Promise<void> {
     cardMs.sort((a, b) => a - b);
     const results = {
       benchmark: "payments",
+      risk_rules_active: RISK,
       date: new Date().toISOString(),
       machine: {
         cpus: os.cpus().length,
@@ -450,8 +456,9 @@ export async function run(): Promise<void> {
     };
     console.log(JSON.stringify(results, null, 2));
     fs.mkdirSync(path.join(here, "results"), { recursive: true });
-    fs.writeFileSync(path.join(here, "results", "payments.json"), `${JSON.stringify(results, null, 2)}\n`);
-    console.log("wrote bench/results/payments.json");
+    const file = RISK ? "payments-risk.json" : "payments.json";
+    fs.writeFileSync(path.join(here, "results", file), `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`wrote bench/results/${file}`);
   } finally {
     for (const s of servers) s.kill("SIGTERM");
     receiver.closeAllConnections();

@@ -108,6 +108,8 @@ function reasonText(t: Texts, message: string): string {
     "3-d secure authentication failed": t.reasonThreeDs,
     "transaction timed out": t.reasonTimeout,
   };
+  // The merchant's risk rules (docs/pos-risk.md "Risk"): the reason's detail is in the merchant's dashboard.
+  if (message.startsWith("Declined by the merchant's risk rules")) return t.reasonRisk;
   return known[message.trim().toLowerCase()] ?? message;
 }
 

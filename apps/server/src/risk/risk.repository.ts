@@ -71,7 +71,10 @@ export async function deleteRule(db: Kysely<DB>, merchantId: number, id: number)
     .where("merchant_id", "=", merchantId)
     .where("id", "=", id)
     .executeTakeFirst();
-  return done.numDeletedRows > BigInt(0);
+  if (done.numDeletedRows === BigInt(0)) return false;
+  // The counters have no foreign key (migration 0041): they go with their rule here.
+  await db.deleteFrom("risk_counters").where("rule_id", "=", id).execute();
+  return true;
 }
 
 const ENTRY_COLUMNS = [
@@ -264,7 +267,7 @@ select (select hit from w) as white, (select id from b) as black_id, (select kin
 
 /** Old velocity windows: a counter whose window ended a day ago counts nothing any more. */
 export async function deleteOldCounters(db: Kysely<DB>, nowSeconds: number): Promise<number> {
-  const done = await sql`delete from risk_counters c using risk_rules r
-    where r.id = c.rule_id and c.window_start + r.window_seconds < ${nowSeconds}::bigint - 86400`.execute(db);
+  const done = await sql`delete from risk_counters c where not exists (select 1 from risk_rules r
+    where r.id = c.rule_id and c.window_start + r.window_seconds >= ${nowSeconds}::bigint - 86400)`.execute(db);
   return Number(done.numAffectedRows ?? 0);
 }

@@ -1,3 +1,4 @@
+import { riskDeclineCode } from "@portal/domain/risk";
 import { ORIGINS, TRANSACTION_TYPES } from "@portal/domain/transaction-types";
 import { useTranslation } from "react-i18next";
 
@@ -22,6 +23,9 @@ export function useLabels() {
   const { t, i18n } = useTranslation();
   const code = (group: CodeGroup, v: string | null | undefined): string | null => {
     if (v === null || v === undefined || v === "") return null;
+    // A risk center decline (docs/pos-risk.md "Risk") reads in the user's language.
+    const risk = group === "messages" ? riskDeclineCode(v) : undefined;
+    if (risk) return t(`risk.declines.${risk}`);
     const key = `codes.${group}.${v}`;
     // Keys are typed; these are looked up at run time, so ask whether one exists first.
     return i18n.exists(key) ? t(key as "codes.gateways.VPC") : v;

@@ -30,6 +30,7 @@ import {
 } from "../lib/tableSearch.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
+import { parseRiskSearch } from "../screens/risk-center/riskSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 
@@ -520,6 +521,14 @@ const chargebackDetailsRoute = createRoute({
   staticData: { screen: "chargebacks" },
   component: lazyRouteComponent(() => import("../screens/chargebacks/ChargebackDetailsPage.tsx")),
 });
+/** The Risk Center (docs/pos-risk.md "Risk"): the tab and pages in the URL. */
+const riskCenterRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "risk-center",
+  staticData: { screen: "riskCenter" },
+  validateSearch: (search: Record<string, unknown>) => parseRiskSearch(search),
+  component: lazyRouteComponent(() => import("../screens/risk-center/RiskCenterPage.tsx")),
+});
 /** Customers (docs/settings.md "Customers"): the search and paging in the URL; details with transactions. */
 const customersRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -635,7 +644,7 @@ const routeTree = rootRoute.addChildren([
       screenRoute("terminals"),
       screenRoute("branches"),
       qrPaymentRoute,
-      screenRoute("riskCenter"),
+      riskCenterRoute,
       statementsRoute,
       tutorialsRoute,
       settingsRoute,

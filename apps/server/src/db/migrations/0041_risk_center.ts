@@ -14,7 +14,9 @@ import { runStatements } from "../statements.ts";
  *   payment's INSERT ... ON CONFLICT DO UPDATE ... WHERE under the row's lock lets exactly the limit through.
  *   The rule's limits are copied into the row so the conflict's WHERE can read them. UNLOGGED, as the rate limits
  *   (0014): a payment's check writes no WAL, so it does not wait for a disk flush; a crash empties the counters
- *   (every window starts again), which a fixed-window limit tolerates.
+ *   (every window starts again), which a fixed-window limit tolerates. No foreign key to the rule: its check
+ *   would lock the rule's row (FOR KEY SHARE) from every concurrent payment; the repository deletes a rule's
+ *   counters with it.
  * - `merchants.risk_active`: true while the merchant has an active rule or a list entry; the payment context
  *   already reads the merchant's row, so a merchant without any pays no statement at all.
  */
@@ -67,7 +69,7 @@ create table risk_audit (
 );
 create index risk_audit_merchant on risk_audit (merchant_id, id desc);
 create unlogged table risk_counters (
-  rule_id integer not null references risk_rules(id) on delete cascade,
+  rule_id integer not null,
   subject_key text not null,
   window_start bigint not null,
   payments integer not null,
