@@ -10,19 +10,32 @@ import { POSTGRES_TEMPLATE_PREFIX, TEST_PG_URL, type TemplateRun } from "./datab
  * The server project's global setup: gives the run an id and a private folder for its migrated templates
  * (database-templates.ts). It migrates nothing itself: the first suite that needs a kind of database does, so a
  * run of one file costs no more than before. The teardown removes the folder and drops the run's PostgreSQL
- * template; templates of runs whose process has gone (killed before their teardown) are dropped here too.
+ * template; templates and folders of runs whose process has gone (killed before their teardown) go here too.
  */
 export default async function setup(project: TestProject) {
   const run: TemplateRun = {
     runId: `${process.pid}x${randomBytes(3).toString("hex")}`,
-    dir: fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-templates-")),
+    dir: fs.mkdtempSync(path.join(os.tmpdir(), `${DIR_PREFIX}${process.pid}-`)),
   };
   project.provide("testDatabaseTemplates", run);
+  removeStaleFolders();
   await dropTemplates((pid) => pid !== process.pid && !alive(pid));
   return async () => {
     fs.rmSync(run.dir, { recursive: true, force: true });
     await dropTemplates((_pid, runId) => runId === run.runId);
   };
+}
+
+const DIR_PREFIX = "portal-test-templates-";
+
+/** Removes the template folders of runs whose process has gone (killed before their teardown). */
+function removeStaleFolders(): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const pid = new RegExp(`^${DIR_PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (pid && Number(pid) !== process.pid && !alive(Number(pid))) {
+      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
 }
 
 function alive(pid: number): boolean {
