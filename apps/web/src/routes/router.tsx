@@ -529,6 +529,27 @@ const riskCenterRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) => parseRiskSearch(search),
   component: lazyRouteComponent(() => import("../screens/risk-center/RiskCenterPage.tsx")),
 });
+/** Terminals and branches (docs/pos-risk.md): paging in the URL; a terminal's details. */
+const terminalsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "terminals",
+  staticData: { screen: "terminals" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseTableSearch(search, []),
+  component: lazyRouteComponent(() => import("../screens/pos/TerminalsPage.tsx")),
+});
+const terminalDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "terminals/$id",
+  staticData: { screen: "terminals" },
+  component: lazyRouteComponent(() => import("../screens/pos/TerminalDetailsPage.tsx")),
+});
+const branchesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "branches",
+  staticData: { screen: "branches" },
+  validateSearch: (search: Record<string, unknown>): TableSearch => parseTableSearch(search, []),
+  component: lazyRouteComponent(() => import("../screens/pos/BranchesPage.tsx")),
+});
 /** Customers (docs/settings.md "Customers"): the search and paging in the URL; details with transactions. */
 const customersRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -641,8 +662,9 @@ const routeTree = rootRoute.addChildren([
       chargebackDetailsRoute,
       reportFilesRoute,
       reportsRoute,
-      screenRoute("terminals"),
-      screenRoute("branches"),
+      terminalsRoute,
+      terminalDetailsRoute,
+      branchesRoute,
       qrPaymentRoute,
       riskCenterRoute,
       statementsRoute,

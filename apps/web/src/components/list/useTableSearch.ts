@@ -11,7 +11,9 @@ export type TableRoute =
   | "/{-$lang}/app/merchant-admin"
   | "/{-$lang}/app/chargebacks"
   | "/{-$lang}/app/customers"
-  | "/{-$lang}/app/report-files";
+  | "/{-$lang}/app/report-files"
+  | "/{-$lang}/app/terminals"
+  | "/{-$lang}/app/branches";
 
 /**
  * The URL's table state of a list route, a setter that replaces it (history entry per change), and DataTable's
