@@ -22,6 +22,7 @@ import { seedDemoIframes } from "./iframes.ts";
 import { seedDemoInvoices } from "./invoices.ts";
 import { seedDemoLending } from "./lending.ts";
 import { seedDemoPaymentLinks } from "./payment-links.ts";
+import { seedDemoPos } from "./pos.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoProfiles } from "./profile.ts";
 import { seedDemoRequestsToPay } from "./request-to-pay.ts";
@@ -102,6 +103,7 @@ export async function ensureDemoData(
     await seedDemoProfiles(trx, data.credentials, options.now ?? new Date());
     await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoPos(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoRequestsToPay(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoLending(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoTerminalReports(trx, options.now ?? new Date());
