@@ -151,6 +151,10 @@ const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
   "POST /api/checkout/products/:public_id/purchase": "open",
   "GET /checkout/iframes/:public_id": "open", // a published iframe, by its unguessable public id (iframes/)
   "GET /api/checkout/links/:token": "open", // a customer page, by its unguessable token (selling/links)
+  // The lending collection page (lending/): a customer by national ID, rate limited; the balance asks its PIN.
+  "POST /api/checkout/lending/lookup": "open",
+  "POST /api/checkout/lending/card": "open",
+  "POST /api/checkout/lending/balance": "open",
   "GET /api/checkout/requests/:token": "open", // a request to pay's customer page, by its token
   "POST /api/checkout/requests/:token/pay": "open", // its customer starts paying (request-to-pay/)
   "GET /api/images/:id": "open", // an uploaded logo or product image, by its unguessable id (images/)
