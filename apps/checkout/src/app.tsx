@@ -11,7 +11,6 @@ const ResultPage = lazy(() => import("./pages/result.tsx"));
 const ProductPage = lazy(() => import("./pages/product.tsx"));
 const LinkPage = lazy(() => import("./pages/link.tsx"));
 const RequestPage = lazy(() => import("./pages/request.tsx"));
-const RequestPage = lazy(() => import("./pages/request.tsx"));
 const LendingPage = lazy(() => import("./pages/lending.tsx"));
 
 /** The checkout app: the language, the page chrome and one page per path under /checkout/. */
@@ -52,9 +51,6 @@ export function App() {
       break;
     case "/lending":
       page = <LendingPage key={where.params.get("lender") ?? ""} lender={where.params.get("lender")} />;
-      break;
-    case "/request":
-      page = <RequestPage key={where.params.toString()} params={where.params} />;
       break;
     case "/request":
       page = <RequestPage key={where.params.toString()} params={where.params} />;
