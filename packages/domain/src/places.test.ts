@@ -46,7 +46,9 @@ describe("reference data: states and cities", () => {
     expect(findState("SAU", "nowhere")).toBeUndefined();
     expect(statesOf(undefined)).toBe(STATES.EGY);
     expect(statesOf("XXX")).toBe(STATES.EGY);
-    expect(placeName(STATES.OMN[0], "ar")).toBe("مسقط");
-    expect(placeName(STATES.OMN[0], "en")).toBe("Muscat");
+    const muscat = findState("OMN", "muscat");
+    if (!muscat) throw new Error("Muscat is missing");
+    expect(placeName(muscat, "ar")).toBe("مسقط");
+    expect(placeName(muscat, "en")).toBe("Muscat");
   });
 });
