@@ -107,13 +107,13 @@ describe.each(["en", "ar"] as const)("branches and terminals (%s)", (lang: Lang)
     await page.getByRole("option", { name: new RegExp(branchId) }).click();
     await page.getByTestId("terminal-submit").click();
     await expectToast(page, "success", TEXT[lang].terminalAdded);
-    const keys = page.getByTestId("terminal-keys");
-    await keys.waitFor();
+    // The modal's root is not itself visible (Mantine): wait for what it shows.
+    await page.getByTestId("terminal-key-live").waitFor();
     const liveKey = ((await page.getByTestId("terminal-key-live").textContent()) ?? "").trim();
     expect(liveKey).toMatch(/^egy_tk_live_[0-9a-f]{64}$/);
     await expectAccessible(page, `terminal keys (${lang})`);
     await page.getByTestId("terminal-keys-done").click();
-    await keys.waitFor({ state: "detached" });
+    await page.getByTestId("terminal-key-live").waitFor({ state: "detached" });
     const row = page.getByTestId("terminals-table").locator("tr", { hasText: branchId });
     await expect.poll(() => row.count(), POLL).toBe(1);
     const terminalCode = ((await row.getByTestId("terminal-open").textContent()) ?? "").trim();
