@@ -66,9 +66,6 @@ describe("landing", () => {
     expect(
       landingFor({ profileType: "Terminal", permNames: ["can view transactions", "can view terminals"] }),
     ).toBe("terminalReports");
-    expect(
-      landingFor({ profileType: "Terminal", permNames: ["can view transactions", "can view terminals"] }),
-    ).toBe("terminalReports");
     expect(landingFor({ profileType: "Partner", permNames: [] })).toBe("merchants");
     expect(landingFor({ profileType: "BankStaff", permNames: ["can view reports"] })).toBe("reports");
   });
