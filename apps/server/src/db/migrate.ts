@@ -34,12 +34,12 @@ import * as m0035checkoutCustomizations from "./migrations/0035_checkout_customi
 import * as m0036checkoutWalkthrough from "./migrations/0036_checkout_walkthrough.ts";
 import * as m0037iframes from "./migrations/0037_iframes.ts";
 import * as m0038serviceCredits from "./migrations/0038_service_credits.ts";
+import * as m0039branchesTerminals from "./migrations/0039_branches_terminals.ts";
+import * as m0040terminalReports from "./migrations/0040_terminal_reports.ts";
+import * as m0041riskCenter from "./migrations/0041_risk_center.ts";
+import * as m0042requestToPay from "./migrations/0042_request_to_pay.ts";
 import * as m0043lending from "./migrations/0043_lending.ts";
 import * as m0044transferBalance from "./migrations/0044_transfer_balance.ts";
-import * as m0042requestToPay from "./migrations/0042_request_to_pay.ts";
-import * as m0040terminalReports from "./migrations/0040_terminal_reports.ts";
-import * as m0039branchesTerminals from "./migrations/0039_branches_terminals.ts";
-import * as m0041riskCenter from "./migrations/0041_risk_center.ts";
 import * as m0045cardQrApprovals from "./migrations/0045_card_qr_approvals.ts";
 import * as m0045bBankMethodTotals from "./migrations/0045b_bank_method_totals.ts";
 

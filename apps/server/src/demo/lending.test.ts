@@ -33,7 +33,14 @@ describeEachDatabase("demo lending", (get) => {
             public_key_live: "",
             hmac_secret: "",
             integrations: [
-              { id: m.integrations.card, name: "Card", type: "online", gateway_type: "VPC", currency: "EGP", is_live: false },
+              {
+                id: m.integrations.card,
+                name: "Card",
+                type: "online",
+                gateway_type: "VPC",
+                currency: "EGP",
+                is_live: false,
+              },
             ],
           },
         ],
@@ -48,7 +55,13 @@ describeEachDatabase("demo lending", (get) => {
     const lookup = (national_id: string) =>
       post("/api/checkout/lending/lookup", { lender: DEMO_LENDER_ID, national_id });
     const balance = (national_id: string, reference: string, instalment_no: number, pin: string) =>
-      post("/api/checkout/lending/balance", { lender: DEMO_LENDER_ID, national_id, reference, instalment_no, pin });
+      post("/api/checkout/lending/balance", {
+        lender: DEMO_LENDER_ID,
+        national_id,
+        reference,
+        instalment_no,
+        pin,
+      });
 
     const first = (await lookup("29001011234567")).json();
     expect(first.loans).toHaveLength(1);
@@ -56,10 +69,9 @@ describeEachDatabase("demo lending", (get) => {
     expect((await balance("29001011234567", "NE-LN-1001", 3, "0000")).json().detail).toBe(
       LENDING_MESSAGES.incorrectCredentials,
     );
-    expect((await lookup("29512240112345")).json().loans.map((l: { reference: string }) => l.reference)).toEqual([
-      "NE-LN-1003",
-      "NE-LN-1004",
-    ]);
+    expect(
+      (await lookup("29512240112345")).json().loans.map((l: { reference: string }) => l.reference),
+    ).toEqual(["NE-LN-1003", "NE-LN-1004"]);
     for (const none of ["28807070105678", "29999999999999"])
       expect((await lookup(none)).json().detail).toBe(LENDING_MESSAGES.noLoan);
     const low = await balance("29105152101234", "NE-LN-1002", 6, "4321");

@@ -123,7 +123,13 @@ export async function seedDemoLending(
   await seedLender(
     db,
     dataKey,
-    { merchantId: merchant.merchant_id, integrationId: card.id, publicId: DEMO_LENDER_ID, currency: "EGP", now },
+    {
+      merchantId: merchant.merchant_id,
+      integrationId: card.id,
+      publicId: DEMO_LENDER_ID,
+      currency: "EGP",
+      now,
+    },
     DEMO_LENDING_CUSTOMERS,
   );
   return DEMO_LENDING_CUSTOMERS.length;

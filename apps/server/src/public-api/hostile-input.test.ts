@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { storeImage } from "../images/images.service.ts";
 import { solidPng } from "../images/png.ts";
 import { seedLender } from "../lending/lending.seed.ts";
-import { generateTerminalKey, terminalKeyHash } from "../pos/terminal-payment.ts";
 import {
   BILLING,
   createTestIntention,
@@ -15,6 +14,7 @@ import {
   type TestMerchant,
   testMerchant,
 } from "../payments/test-support.ts";
+import { generateTerminalKey, terminalKeyHash } from "../pos/terminal-payment.ts";
 import { requestToken } from "../request-to-pay/request-to-pay.service.ts";
 import { tokenHash } from "../security/tokens.ts";
 import { buildTestApp } from "../test/app.ts";

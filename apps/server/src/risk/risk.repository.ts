@@ -268,6 +268,8 @@ select (select hit from w) as white, (select id from b) as black_id, (select kin
 /** Old velocity windows: a counter whose window ended a day ago counts nothing any more. */
 export async function deleteOldCounters(db: Kysely<DB>, nowSeconds: number): Promise<number> {
   const done = await sql`delete from risk_counters c where not exists (select 1 from risk_rules r
-    where r.id = c.rule_id and c.window_start + r.window_seconds >= ${nowSeconds}::bigint - 86400)`.execute(db);
+    where r.id = c.rule_id and c.window_start + r.window_seconds >= ${nowSeconds}::bigint - 86400)`.execute(
+    db,
+  );
   return Number(done.numAffectedRows ?? 0);
 }

@@ -417,7 +417,7 @@ export async function tenantWorld(
       merchant_id: merchant.id,
       list: "black",
       kind: "email",
-      value_key: unique("risk") + "@example.test",
+      value_key: `${unique("risk")}@example.test`,
       label: "risk@example.test",
     })
     .returning("id")
