@@ -3,6 +3,7 @@ import type { TerminalReportFigures, TerminalReportItem } from "@portal/domain/a
 import { CURRENCIES } from "@portal/domain/currencies";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import type { ColumnDef } from "@tanstack/react-table";
+import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -79,7 +80,7 @@ export default function TerminalReportsPage() {
         header: t("terminalReports.columns.createdAt"),
         cell: ({ row }) => <bdi dir="ltr">{formatDateTime(row.original.created_at, lang)}</bdi>,
       },
-      ...figureColumns(t, lang),
+      ...figureColumns<TerminalReportItem>(t, lang),
     ];
     if (isBank)
       cols.splice(2, 0, {
@@ -221,21 +222,53 @@ export default function TerminalReportsPage() {
   );
 }
 
-type T = ReturnType<typeof useTranslation>["t"];
+type T = TFunction;
 
 /** The figures' columns, shared by the closed reports and the open day. */
+type ColumnLabel =
+  | "terminalId"
+  | "businessDay"
+  | "startTime"
+  | "endTime"
+  | "totalAmount"
+  | "transactions"
+  | "success"
+  | "pending"
+  | "declined";
+
+/** The figures' columns' labels, read once where `t` is not generic (its deep types stay out of ColumnDef<R>). */
+function columnLabels(t: T): Record<ColumnLabel, string> {
+  return {
+    terminalId: t("terminalReports.columns.terminalId"),
+    businessDay: t("terminalReports.columns.businessDay"),
+    startTime: t("terminalReports.columns.startTime"),
+    endTime: t("terminalReports.columns.endTime"),
+    totalAmount: t("terminalReports.columns.totalAmount"),
+    transactions: t("terminalReports.columns.transactions"),
+    success: t("terminalReports.columns.success"),
+    pending: t("terminalReports.columns.pending"),
+    declined: t("terminalReports.columns.declined"),
+  };
+}
+
 function figureColumns<R extends TerminalReportFigures>(t: T, lang: Lang): ColumnDef<R>[] {
-  const count = (id: string, key: keyof TerminalReportFigures & `${string}_count`) =>
-    ({
+  const label = columnLabels(t);
+  const count = (
+    id: "transactions" | "success" | "pending" | "declined",
+    key: keyof TerminalReportFigures & `${string}_count`,
+  ): ColumnDef<R> => {
+    const header = label[id];
+    return {
       id,
-      header: t(`terminalReports.columns.${id as "transactions"}`),
+      header,
       meta: { numeric: true } satisfies ColumnMeta,
       cell: ({ row }) => <span data-testid={`report-${id}`}>{row.original[key]}</span>,
-    }) satisfies ColumnDef<R>;
+    };
+  };
   return [
     {
       id: "terminal",
-      header: t("terminalReports.columns.terminalId"),
+      header: label.terminalId,
       cell: ({ row }) => (
         <bdi dir="ltr" data-testid="report-terminal">
           {row.original.terminal.code}
@@ -244,27 +277,27 @@ function figureColumns<R extends TerminalReportFigures>(t: T, lang: Lang): Colum
     },
     {
       id: "day",
-      header: t("terminalReports.columns.businessDay"),
+      header: label.businessDay,
       meta: { sortable: true } satisfies ColumnMeta,
       cell: ({ row }) => <bdi dir="ltr">{row.original.business_day}</bdi>,
     },
     {
       id: "start",
-      header: t("terminalReports.columns.startTime"),
+      header: label.startTime,
       cell: ({ row }) => (
         <bdi dir="ltr">{formatDateTime(row.original.start_time, lang, row.original.time_zone)}</bdi>
       ),
     },
     {
       id: "end",
-      header: t("terminalReports.columns.endTime"),
+      header: label.endTime,
       cell: ({ row }) => (
         <bdi dir="ltr">{formatDateTime(row.original.end_time, lang, row.original.time_zone)}</bdi>
       ),
     },
     {
       id: "total",
-      header: t("terminalReports.columns.totalAmount"),
+      header: label.totalAmount,
       meta: { numeric: true, sortable: true } satisfies ColumnMeta,
       cell: ({ row }) => (
         <span data-testid="report-total" data-currency={row.original.currency}>
