@@ -20,6 +20,7 @@ import { getCookie, setCookie } from "../lib/cookies.ts";
 import { parseLinkSearch } from "../lib/linkSearch.ts";
 import { parseAdminSearch, parseMerchantSearch } from "../lib/merchantSearch.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
+import { parseRiskSearch } from "../lib/riskSearch.ts";
 import {
   INVOICE_FILTERS,
   ORDER_FILTERS,
@@ -30,7 +31,6 @@ import {
 } from "../lib/tableSearch.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
-import { parseRiskSearch } from "../screens/risk-center/riskSearch.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 

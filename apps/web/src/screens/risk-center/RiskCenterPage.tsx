@@ -21,10 +21,10 @@ import { DataTable } from "../../components/list/DataTable.tsx";
 import { PageTitle } from "../../components/PageTitle.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { money } from "../../lib/money.ts";
+import type { RiskSearch, RiskTab } from "../../lib/riskSearch.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { EntryModal } from "./EntryModal.tsx";
 import { RuleModal } from "./RuleModal.tsx";
-import type { RiskSearch, RiskTab } from "./riskSearch.ts";
 import { ruleTerms, windowText } from "./riskText.ts";
 
 const PAGE_SIZE = 10;
