@@ -78,6 +78,9 @@ const CASES: Record<string, Case> = {
   "POST /api/request-to-pay/:id/send": { secrets: (w) => [w.requestBillNum] },
   "POST /api/request-to-pay/:id/cancel": { secrets: (w) => [w.requestBillNum] },
   "POST /api/payment-links/:id/cancel": { secrets: (w) => [w.linkReference] },
+  "PUT /api/risk/rules/:id": {
+    payload: { kind: "max_amount", currency: "EGP", amount_cents: 100_000_000 },
+  },
   "POST /api/payment-links/:id/disable": { secrets: (w) => [w.linkReference] },
   "POST /api/invoices/:id/send": { payload: { channel: "email" } },
   "PUT /api/products/:id": { payload: { inventory: 7 }, secrets: (w) => [w.productName] },
