@@ -34,7 +34,7 @@ async function signIn(username: string, lang: "en" | "ar"): Promise<Page> {
   await page.getByTestId("login-username").fill(username);
   await page.getByTestId("login-password").fill(passwordOf(username));
   await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/portal2\/(en|ar)\/(home|merchants|transactions)/);
+  await page.waitForURL(/\/portal2\/(en|ar)\/(home|merchants|transactions|terminal-reports)/);
   return page;
 }
 
