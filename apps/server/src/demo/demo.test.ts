@@ -297,7 +297,7 @@ describeEachDatabase("demo data", (get) => {
     expect(share("declined")).toBeGreaterThan(0.05);
     expect(share("pending")).toBeGreaterThan(0.02);
     expect(new Set(txs.map((t) => t.origin))).toEqual(
-      new Set(["IFRAME", "PRODUCT", "INVOICE", "SDK", "OTHER"]),
+      new Set(["IFRAME", "PRODUCT", "INVOICE", "SDK", "OTHER", "POS"]),
     );
     expect(new Set(txs.map((t) => t.channel))).toEqual(new Set(["Ecommerce", "POS"]));
 

@@ -115,7 +115,10 @@ async function seedNile(db: Kysely<DB>, merchantId: number, dataKey: Buffer, now
           paid_amount_cents: status === "success" ? amount : 0,
           payment_status: status === "success" ? "PAID" : "UNPAID",
           currency: "EGP",
-          items: JSON.stringify([]),
+          // One line for the sale, so the order's items add up to its amount like every demo order's.
+          items: JSON.stringify([
+            { name: "In-store purchase", description: t.code, quantity: 1, amount_cents: amount },
+          ]),
           created_by: t.code,
           api_source: "POS",
           created_at: at,
