@@ -57,15 +57,15 @@ describe("language switch", () => {
 
     // Signed in, on a placeholder screen: the switch keeps the screen.
     const shell = await signIn(page, "ar", "staff1.uae", "merchant");
-    await page.goto(portalPath("ar", "tutorials"));
+    await page.goto(portalPath("ar", "activate-account"));
     const placeholder = page.getByTestId("placeholder");
     await placeholder.waitFor();
-    expect(await placeholder.getAttribute("data-screen")).toBe("tutorials");
+    expect(await placeholder.getAttribute("data-screen")).toBe("activateAccount");
     expect(await placeholder.textContent()).toContain(TEXT.ar.comingSoon);
     await expectAccessible(page, "placeholder screen (ar)");
 
     await shell.switchLanguage();
-    await waitForPath(page, portalPath("en", "tutorials"));
+    await waitForPath(page, portalPath("en", "activate-account"));
     await expectLanguage(page, "en");
     await expect.poll(() => placeholder.textContent(), POLL).toContain(TEXT.en.comingSoon);
     expect((await shell.nav("transactions").textContent())?.trim()).toBe(TEXT.en.transactions);
@@ -73,7 +73,7 @@ describe("language switch", () => {
     await expectAccessible(page, "placeholder screen (en)");
 
     await shell.switchLanguage();
-    await waitForPath(page, portalPath("ar", "tutorials"));
+    await waitForPath(page, portalPath("ar", "activate-account"));
     await expectLanguage(page, "ar");
     await expect.poll(() => shell.nav("transactions").textContent(), POLL).toBe(TEXT.ar.transactions);
     expect(await cookie(context, "lang")).toBe("ar");
@@ -166,9 +166,9 @@ describe.each(LANGS)("deep link and permissions (%s)", (lang) => {
     await login.submit("merchant.saudi", "Demo@2026");
     await new Shell(page).waitForLayout("merchant");
     await waitForPath(page, wanted);
-    const placeholder = page.getByTestId("placeholder");
-    await placeholder.waitFor();
-    expect(await placeholder.getAttribute("data-screen")).toBe("tutorials");
+    // The screen asked for, not the landing: the tutorials' six parts.
+    await page.getByTestId("tutorial-parts").waitFor();
+    expect(await page.getByTestId("tutorial-parts").getByRole("tab").count()).toBe(6);
     await context.close();
   });
 
