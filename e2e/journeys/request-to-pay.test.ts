@@ -70,7 +70,7 @@ async function chooseOption(page: Page, testId: string, name: string | RegExp): 
     try {
       await option.waitFor({ state: "visible", timeout: 3000 });
       await option.click();
-      await page.keyboard.press("Escape");
+      // No Escape here: the dropdown closes on the choice, and an Escape would close the form's modal.
       return;
     } catch {
       await page.keyboard.press("Escape");

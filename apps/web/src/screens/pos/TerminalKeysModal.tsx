@@ -32,7 +32,9 @@ export function TerminalKeysModal(props: {
               <Code
                 block
                 dir="ltr"
-                style={{ flex: 1, overflowWrap: "anywhere" }}
+                // Wrapped, not scrolled; and reachable by keyboard should a narrow screen still scroll it (axe).
+                style={{ flex: 1, whiteSpace: "pre-wrap", wordBreak: "break-all" }}
+                tabIndex={0}
                 data-testid={`terminal-key-${mode}`}
               >
                 {key}
