@@ -57,11 +57,10 @@ afterAll(async () => {
 
 /** Waits for a modal's opening transition (a half-faded modal has half the contrast), then scans it. */
 async function scanModal(page: Page, testId: string, label: string) {
-  const modal = page.getByTestId(testId);
-  await modal.waitFor();
-  await expect
-    .poll(() => modal.locator(".mantine-Modal-content").evaluate((e) => getComputedStyle(e).opacity), POLL)
-    .toBe("1");
+  // The modal's root element is never "visible" to Playwright (Mantine): wait for its content instead.
+  const content = page.getByTestId(testId).locator(".mantine-Modal-content");
+  await content.waitFor();
+  await expect.poll(() => content.evaluate((e) => getComputedStyle(e).opacity), POLL).toBe("1");
   await expectAccessible(page, label);
 }
 
