@@ -142,7 +142,7 @@ function RulesTab() {
         id: "status",
         header: t("risk.fields.status"),
         cell: ({ row }) => (
-          <Badge variant="outline" color={row.original.is_active ? "teal.9" : "gray.8"}>
+          <Badge variant="filled" color={row.original.is_active ? "teal.9" : "gray.8"}>
             {row.original.is_active ? t("risk.active") : t("risk.inactive")}
           </Badge>
         ),
