@@ -67,10 +67,11 @@ async function scanModal(page: Page, testId: string, label: string) {
 /** Removes the card's blacklist entry through the screen (selection, Remove, confirmation). */
 async function removeEntry(page: Page, lang: Lang) {
   await page.goto(portalPath(lang, "risk-center?tab=black"));
-  const row = page
-    .getByTestId("risk-black-table")
-    .getByTestId("risk-entry-row")
-    .filter({ hasText: "512345" });
+  // Wait for the list (the demo's entries) before looking for the card: counting too early found none and left
+  // the entry for the next language, whose add then met the unique index.
+  const rows = page.getByTestId("risk-black-table").getByTestId("risk-entry-row");
+  await expect.poll(() => rows.count(), POLL).toBeGreaterThan(0);
+  const row = rows.filter({ hasText: "512345" });
   if ((await row.count()) === 0) return;
   await row.first().click();
   await page.getByTestId("risk-entry-details").waitFor();
