@@ -42,6 +42,9 @@ import * as m0043lending from "./migrations/0043_lending.ts";
 import * as m0044transferBalance from "./migrations/0044_transfer_balance.ts";
 import * as m0045cardQrApprovals from "./migrations/0045_card_qr_approvals.ts";
 import * as m0045bBankMethodTotals from "./migrations/0045b_bank_method_totals.ts";
+import * as m0046registration from "./migrations/0046_registration.ts";
+import * as m0048testClock from "./migrations/0048_test_clock.ts";
+import * as m0050testHelpers from "./migrations/0050_test_helpers.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -88,6 +91,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0032_staff_users": m0032staffUsers,
   "0036_checkout_walkthrough": m0036checkoutWalkthrough,
   "0040_terminal_reports": m0040terminalReports,
+  "0046_registration": m0046registration,
+  "0048_test_clock": m0048testClock,
+  "0050_test_helpers": m0050testHelpers,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -79,6 +79,20 @@ export interface MerchantsTable {
   card_rejection_reason: string | null;
   qr_approval_status: Generated<string>;
   qr_rejection_reason: string | null;
+  /** The merchant's own referral code for /growth/signup (0046_registration, docs/onboarding.md). */
+  referral_code: string | null;
+}
+
+/** A self-registered merchant (0046_registration): its sign-up e-mail and phone (unique), its referrer. */
+export interface MerchantRegistrationsTable {
+  merchant_id: number;
+  user_id: number;
+  email: string;
+  phone: string;
+  lang: Generated<"en" | "ar">;
+  referred_by: number | null;
+  confirmed_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 export interface TerminalsTable {
@@ -147,7 +161,7 @@ export interface SessionsTable {
 export interface PasswordTokensTable {
   id: string;
   user_id: number;
-  purpose: "reset" | "reactivate" | "activate_staff";
+  purpose: "reset" | "reactivate" | "activate_staff" | "confirm_email";
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Date | null;
@@ -463,6 +477,9 @@ export interface CallbackAttemptsTable {
   latency_ms: number | null;
   response_excerpt: string | null;
   error: string | null;
+  /** Test mode only (0050_test_helpers): the JSON body sent and its hmac, for the test helpers' replay. */
+  request_body: string | null;
+  signature: string | null;
 }
 
 export interface ExportsTable {
@@ -818,6 +835,14 @@ export interface TransferBalanceDaysTable {
   vat: number;
 }
 
+/** A merchant's test clock (0048_test_clock, test-clock/clock.ts): test-mode time is real time plus offset_ms. */
+export interface TestClocksTable {
+  merchant_id: number;
+  offset_ms: number;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
 /** The checkout integration walkthrough's state, one row per merchant (0036_checkout_walkthrough). */
 export interface CheckoutWalkthroughsTable {
   merchant_id: number;
@@ -986,6 +1011,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   password_tokens: PasswordTokensTable;
+  merchant_registrations: MerchantRegistrationsTable;
   rate_limits: RateLimitsTable;
   email_outbox: EmailOutboxTable;
   integrations: IntegrationsTable;
@@ -1036,6 +1062,7 @@ export interface DB {
   risk_counters: RiskCountersTable;
   terminal_reports: TerminalReportsTable;
   terminal_report_runs: TerminalReportRunsTable;
+  test_clocks: TestClocksTable;
 }
 
 export type User = Selectable<UsersTable>;
