@@ -1,4 +1,7 @@
+export * from "./activation.ts";
+export * from "./activation-terms.ts";
 export * from "./analytics-api.ts";
+export * from "./api/activation.ts";
 export * from "./api/analytics.ts";
 export * from "./api/auth.ts";
 export * from "./api/bank.ts";

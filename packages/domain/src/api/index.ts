@@ -1,4 +1,5 @@
 import type { RouteContract, RouteTable } from "../contract.ts";
+import { activationApi } from "./activation.ts";
 import { analyticsApi } from "./analytics.ts";
 import { authApi, mailboxApi } from "./auth.ts";
 import { bankApi } from "./bank.ts";
@@ -45,6 +46,7 @@ import { walkthroughApi } from "./walkthrough.ts";
  * has no contract here or a contract has no route.
  */
 export const API = {
+  activation: activationApi,
   analytics: analyticsApi,
   bank: bankApi,
   branches: branchesApi,

@@ -95,6 +95,12 @@ export const MERCHANT_DOCUMENT_KINDS = [
   "provider_contract",
   "signatory_national_id",
   "rent_contract",
+  // The activation wizard's own papers (../activation.ts ACTIVATION_DOCUMENT_KINDS).
+  "national_id_front",
+  "national_id_back",
+  "passport",
+  "proof_of_residence",
+  "utility_bill",
 ] as const;
 export type MerchantDocumentKind = (typeof MERCHANT_DOCUMENT_KINDS)[number];
 
