@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Country, isCountry } from "@portal/domain";
+import { DEFAULT_HOST_BRAND_HOSTS, type HostBrandHosts, parseHostPatterns } from "@portal/domain/host-brands";
 
 /** Configuration comes from the environment only; nothing here is a secret except what is marked. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   mailbox: boolean;
   /** Forces the country instead of deriving it from the host (local use, see docs/architecture.md). */
   countryOverride: Country | undefined;
+  /** WALLET_PROVIDER_HOSTS and TELECOM_HOSTS: the hosts of the two host brands (docs/onboarding.md). */
+  hostBrands: HostBrandHosts;
   /** Create demo data on first start with an empty database. */
   demoData: boolean;
   logLevel: string;
@@ -78,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL?.trim() || "support@portal.local",
     mailbox: !env.SMTP_URL && (mailboxSetting ?? (env.NODE_ENV === "production" ? "off" : "on")) === "on",
     countryOverride: country as Country | undefined,
+    hostBrands: {
+      wallet: parseHostPatterns(env.WALLET_PROVIDER_HOSTS) ?? DEFAULT_HOST_BRAND_HOSTS.wallet,
+      telecom: parseHostPatterns(env.TELECOM_HOSTS) ?? DEFAULT_HOST_BRAND_HOSTS.telecom,
+    },
     demoData: env.DEMO_DATA !== "false",
     logLevel: env.LOG_LEVEL ?? "info",
     serveWeb: env.SERVE_WEB !== "false",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "../contract.ts";
 import { COUNTRIES } from "../countries.ts";
+import { HOST_BRANDS } from "../host-brands.ts";
 
 /** GET /api/config: what the web app needs before sign-in. */
 export const appConfigResponseSchema = z.object({
@@ -8,6 +9,8 @@ export const appConfigResponseSchema = z.object({
   /** True when e-mail is not sent but kept in the local mailbox (/portal2/{lang}/mailbox). */
   mailbox: z.boolean(),
   version: z.string(),
+  /** The brand of a wallet-provider or telecom-merchant host (WALLET_PROVIDER_HOSTS, TELECOM_HOSTS); absent on the provider's own. */
+  brand: z.enum(HOST_BRANDS).optional(),
 });
 export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 
