@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type ApiError, api, isFinal, type KioskReference, type Payment } from "../api.ts";
+import { ApiError, api, isFinal, type KioskReference, type Payment } from "../api.ts";
 import { useI18n } from "../i18n.tsx";
 import { fmt } from "../texts.ts";
 import { failureText, Spinner, StepHeading, useMoney } from "../ui.tsx";
@@ -32,7 +32,8 @@ export default function KioskStep({
       setReference(await api.kiosk(token));
     } catch (e) {
       if (isFinal(e)) return onFinal(e);
-      setBanner(failureText(t, e));
+      // The merchant's risk rules declined the payment (no reference is issued): said as the card page says it.
+      setBanner(e instanceof ApiError && e.code === "risk_declined" ? t.reasonRisk : failureText(t, e));
     } finally {
       setSending(false);
     }

@@ -103,16 +103,27 @@ export async function payWithSource(
         row = await startKiosk(rt, trx, ctx, "OTHER");
       } else if (subtype === "CASH") {
         const source = { type: "cash_present", pan: "", sub_type: "CASH" };
-        row = await insertTransaction(trx, {
-          ...baseTransaction(ctx, "OTHER", source),
-          data: JSON.stringify({
-            source_data: { ...source, tenure: null },
-            message: "Pending cash collection",
-            txn_response_code: "PENDING",
-          }),
-          txn_response_code: "PENDING",
-        });
-        extra.cash_reference = row.id;
+        // Checked when the payment is made, before a courier is sent (docs/pos-risk.md "Risk"): a blocked one
+        // is declined like a card, so it never becomes a pending collection.
+        const blocked = ctx.merchant.risk_active ? await riskDecline(trx, rt.dataKey, riskOf(rt, ctx)) : null;
+        row = await insertTransaction(
+          trx,
+          blocked
+            ? {
+                ...baseTransaction(ctx, "OTHER", source),
+                ...resultColumns(blocked, { source_data: { ...source, tenure: null } }),
+              }
+            : {
+                ...baseTransaction(ctx, "OTHER", source),
+                data: JSON.stringify({
+                  source_data: { ...source, tenure: null },
+                  message: "Pending cash collection",
+                  txn_response_code: "PENDING",
+                }),
+                txn_response_code: "PENDING",
+              },
+        );
+        if (row.status === "pending") extra.cash_reference = row.id;
       } else {
         row = await payWithCardToken(rt, trx, ctx, input.source.identifier);
       }
@@ -177,6 +188,13 @@ async function startKiosk(
   origin: string,
 ): Promise<TransactionRow> {
   const source = { type: "aggregator", pan: "", sub_type: "AGGREGATOR" };
+  // Checked before a bill is issued (docs/pos-risk.md "Risk"): a blocked payment gets no reference to pay.
+  const blocked = ctx.merchant.risk_active ? await riskDecline(trx, rt.dataKey, riskOf(rt, ctx)) : null;
+  if (blocked)
+    return insertTransaction(trx, {
+      ...baseTransaction(ctx, origin, source),
+      ...resultColumns(blocked, { source_data: { ...source, tenure: null } }),
+    });
   const row = await insertTransaction(trx, {
     ...baseTransaction(ctx, origin, source),
     txn_response_code: "PENDING",
@@ -207,10 +225,18 @@ export async function kioskReference(
   });
   const existing = await pendingKioskPayment(rt.db, ctx.key.id);
   if (existing) return answer(existing);
-  return rt.db.transaction().execute(async (trx) => {
+  const row = await rt.db.transaction().execute(async (trx) => {
     await takeAttempt(rt, trx, ctx);
-    return answer(await startKiosk(rt, trx, ctx, originOf(ctx)));
+    const started = await startKiosk(rt, trx, ctx, originOf(ctx));
+    // Declined by the merchant's risk rules: written and finalized like any decline (callbacks, attempts).
+    if (started.status !== "pending") await finalizePayment(rt, trx, started);
+    return started;
   });
+  if (row.status !== "pending")
+    throw paymentError(409, "risk_declined", row.failure_reason ?? "The payment was declined.", {
+      transaction_id: row.id,
+    });
+  return answer(row);
 }
 
 /** POST /api/simulator/kiosk/pay: the customer pays the reference at a kiosk (test mode only). */

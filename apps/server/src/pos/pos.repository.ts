@@ -274,6 +274,7 @@ export function terminalByKeyHash(db: Kysely<DB>, keyHash: string) {
         "k.is_live",
         "m.country",
         "m.deactivated",
+        "m.risk_active",
       ])
       .where("k.key_hash", "=", keyHash)
       .where("k.revoked_at", "is", null)

@@ -22,6 +22,7 @@ import { writePayment } from "../payments/payment.repository.ts";
 import { MERCHANT_DEACTIVATED, rateLimited, resultColumns } from "../payments/payment-context.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { hitRateLimit } from "../ratelimit/rate-limit.repository.ts";
+import { riskDecline } from "../risk/risk.check.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
 import {
   cardPresentIntegration,
@@ -45,6 +46,8 @@ export interface TerminalCaller {
   merchantId: number;
   isLive: boolean;
   country: Country;
+  /** The merchant has risk rules or list entries: its payments are checked before the acquirer. */
+  riskActive: boolean;
 }
 
 const KEY_PURPOSE = "terminal-key";
@@ -91,6 +94,7 @@ export async function terminalCaller(
     merchantId: Number(row.merchant_id),
     isLive: row.is_live,
     country,
+    riskActive: row.risk_active,
   };
 }
 
@@ -195,16 +199,33 @@ async function pay(
     throw error;
   }
   const ref: CardRef = { first6: card.first6, last4: card.last4, subtype: card.subtype };
-  const answer = await rt.acquirer.payCard({
-    pan: card.pan,
-    card: ref,
-    amountCents: body.amount_cents,
-    currency,
-    isLive: caller.isLive,
-    authOnly: false,
-    // The cardholder is at the terminal: no 3-D Secure.
-    threeDSecure: false,
-  });
+  // The merchant's risk rules and lists, before the acquirer, as for the hosted card form (docs/pos-risk.md
+  // "Risk"): the card's fingerprint and issuing country; no e-mail, phone or customer IP at a till. A chip,
+  // contactless or swipe read is verified by the card itself, so only a keyed (manual) entry counts as not
+  // authenticated for the "3-D Secure required above an amount" rule.
+  const blocked = caller.riskActive
+    ? await riskDecline(db, rt.dataKey, {
+        merchantId: caller.merchantId,
+        amountCents: body.amount_cents,
+        currency,
+        pan: card.pan,
+        first6: card.first6,
+        secure: body.entry_mode !== "manual",
+        now,
+      })
+    : null;
+  const answer =
+    blocked ??
+    (await rt.acquirer.payCard({
+      pan: card.pan,
+      card: ref,
+      amountCents: body.amount_cents,
+      currency,
+      isLive: caller.isLive,
+      authOnly: false,
+      // The cardholder is at the terminal: no 3-D Secure.
+      threeDSecure: false,
+    }));
   // A card-present payment is never challenged; the simulator's challenge card declines here.
   const outcome =
     answer.outcome === "challenge"

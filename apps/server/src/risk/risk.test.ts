@@ -243,6 +243,97 @@ describeEachDatabase("risk center: rules, lists, audit and enforcement before th
     await clear();
   });
 
+  it("terminal, kiosk and cash payments are checked too, with the same decline", async () => {
+    // A terminal of the merchant, paying with its own key (the card-present API).
+    const branch = await call(owner, "POST", "/api/branches", {
+      branch_name: "Risk branch",
+      branch_id: `RISK-${Date.now()}`,
+      city: "Cairo",
+      address: "1 Nile Street",
+    });
+    expect(branch.statusCode, branch.body).toBe(201);
+    const terminal = await call(owner, "POST", "/api/terminals", { branch: branch.json().id });
+    expect(terminal.statusCode, terminal.body).toBe(201);
+    const key = terminal.json<{ keys: { test_key: string } }>().keys.test_key;
+    const atTill = async (pan: string, amount = 5000) => {
+      const r = await app.inject({
+        method: "POST",
+        url: "/api/terminal/payments",
+        headers: { authorization: `Terminal ${key}` },
+        payload: { amount_cents: amount, card: { pan, expiry_month: 12, expiry_year: 2039 } },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const answer = r.json<{ id: number; success: boolean; message: string; txn_response_code: string }>();
+      const row = await db()
+        .selectFrom("transactions")
+        .selectAll()
+        .where("id", "=", answer.id)
+        .executeTakeFirstOrThrow();
+      return { answer, row };
+    };
+    await addEntry("black", "card", "4111111111111111");
+    declinedBy(await atTill("4111111111111111"), "blacklist_card");
+    expect((await atTill("5123456789012346")).answer.success).toBe(true);
+    // A velocity rule counts the till's payments of one card like any other.
+    await clear();
+    await addRule({ kind: "velocity", subject: "card", max_payments: 1, window_seconds: 3600 });
+    expect((await atTill("5123456789012346")).answer.success).toBe(true);
+    declinedBy(await atTill("5123456789012346"), "velocity");
+    await clear();
+
+    // Kiosk and cash: the customer's phone (billing data) blacklisted; no bill reference, no pending collection.
+    await addEntry("black", "phone", BILLING.phone_number);
+    const sourcePay = async (integration: number, subtype: string) => {
+      const { token } = await paymentTokenFor(app, m, integration);
+      const r = await app.inject({
+        method: "POST",
+        url: "/api/acceptance/payments/pay",
+        payload: { source: { identifier: subtype.toLowerCase(), subtype }, payment_token: token },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    for (const [integration, subtype] of [
+      [m.integrations.kiosk, "AGGREGATOR"],
+      [m.integrations.cash, "CASH"],
+    ] as const) {
+      const answer = await sourcePay(integration, subtype);
+      expect(answer, subtype).toMatchObject({
+        success: false,
+        pending: false,
+        data: { message: RISK_DECLINE_MESSAGES.blacklist_phone, txn_response_code: "DECLINED" },
+      });
+      expect(answer.cash_reference).toBeUndefined();
+      const row = await db()
+        .selectFrom("transactions")
+        .selectAll()
+        .where("id", "=", answer.id)
+        .executeTakeFirstOrThrow();
+      declinedBy(
+        { answer: { ...answer, message: answer.data.message, txn_response_code: "DECLINED" }, row },
+        "blacklist_phone",
+      );
+      expect((row.data as { bill_reference?: string }).bill_reference).toBeUndefined();
+    }
+    // The hosted checkout's kiosk page gets no reference either, but the reason's code.
+    const kiosk = await paymentTokenFor(app, m, m.integrations.kiosk);
+    const ref = await app.inject({
+      method: "POST",
+      url: "/api/checkout/kiosk",
+      payload: { payment_token: kiosk.token },
+    });
+    expect(ref.statusCode, ref.body).toBe(409);
+    expect(ref.json()).toMatchObject({
+      code: "risk_declined",
+      detail: RISK_DECLINE_MESSAGES.blacklist_phone,
+    });
+    // A customer off the list still gets a pending cash payment to collect.
+    await clear();
+    const cash = await sourcePay(m.integrations.cash, "CASH");
+    expect(cash).toMatchObject({ pending: true, cash_reference: cash.id });
+    await clear();
+  });
+
   it("every change is audited with who and when; the flag follows the rows", async () => {
     await clear();
     await db().updateTable("merchants").set({ risk_active: false }).where("id", "=", m.merchantId).execute();
