@@ -85,6 +85,9 @@ export const summaryCardsSchema = z.object({
 export type SummaryCards = z.infer<typeof summaryCardsSchema>;
 
 /** A breakdown row (by channel, method, terminal or card scheme) over the whole period. */
+/** The reports' branch point-of-sale revenue: the key of the payments of terminals without a branch. */
+export const NO_BRANCH_KEY = "";
+
 export const breakdownSchema = z.object({
   key: z.string(),
   count: z.number().int(),

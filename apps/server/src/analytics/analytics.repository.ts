@@ -319,9 +319,14 @@ export async function payingCustomerCounts(
   return out;
 }
 
-/** The scope's terminals (their codes name the POS branches). */
+/** The scope's terminals with their branch (none when the terminal has no branch): the POS branches' revenue. */
 export function terminalsOf(db: Kysely<DB>, scope: MerchantScope) {
-  return db.selectFrom("terminals").select(["id", "terminal_code"]).where(ofScope(scope)).execute();
+  return db
+    .selectFrom("terminals as t")
+    .leftJoin("merchant_branches as b", "b.id", "t.branch_id")
+    .select(["t.id", "t.terminal_code", "t.branch_id", "b.branch_name"])
+    .where(sql<SqlBool>`t.merchant_id = any(${[...scope.merchantIds]}::bigint[])`)
+    .execute();
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   isCountry,
   localDayOf,
   localWeekday,
+  NO_BRANCH_KEY,
   pendingHours,
   type ReportCards,
   type ReportsAnswer,
@@ -305,7 +306,16 @@ export async function reportFigures(
       inPeriod: createdAt >= period.from && createdAt < period.to,
     };
   });
-  const terminalNames = new Map(terminals.map((t) => [String(t.id), t.terminal_code]));
+  // The branch point-of-sale revenue: each terminal's payments under its branch (terminals.branch_id), those of
+  // a terminal without one under NO_BRANCH_KEY (the key "", which the screen names "No branch").
+  const branchOfTerminal = new Map(
+    terminals.map((t) => [String(t.id), t.branch_id === null ? NO_BRANCH_KEY : String(t.branch_id)]),
+  );
+  const branchNames = new Map(
+    terminals.flatMap((t) =>
+      t.branch_id === null ? [] : [[String(t.branch_id), t.branch_name ?? ""] as const],
+    ),
+  );
   const payingCustomers = new Map(
     customers.map((r) => [r.label === null ? r.currency : `${r.currency} ${r.label}`, Number(r.customers)]),
   );
@@ -345,8 +355,8 @@ export async function reportFigures(
       pos_branches: breakdown(
         only(terminalRows, currency)!,
         null,
-        (r) => r.dim_value,
-        (k) => terminalNames.get(k) ?? k,
+        (r) => branchOfTerminal.get(r.dim_value) ?? NO_BRANCH_KEY,
+        (k) => (k === NO_BRANCH_KEY ? NO_BRANCH_KEY : (branchNames.get(k) ?? k)),
       ),
       card_schemes: breakdown(only(schemeRows, currency)!, null, (r) => r.dim_value),
     });

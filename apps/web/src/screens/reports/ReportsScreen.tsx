@@ -1,5 +1,5 @@
 import { Stack } from "@mantine/core";
-import type { ReportsAnswer } from "@portal/domain/analytics-api";
+import { NO_BRANCH_KEY, type ReportsAnswer } from "@portal/domain/analytics-api";
 import { useTranslation } from "react-i18next";
 import { useReportsAnalytics } from "../../api/analytics.api.ts";
 import { AnalyticsPage } from "../../components/analytics/AnalyticsPage.tsx";
@@ -90,7 +90,10 @@ function ReportFigures({
       id: "branches",
       title: t("reports.charts.posBranches"),
       kind: "bar",
-      rows: breakdown(cards?.pos_branches ?? [], (k) => k),
+      // Grouped by the terminals' branch; terminals without a branch under "No branch".
+      rows: breakdown(cards?.pos_branches ?? [], (k) =>
+        k === NO_BRANCH_KEY ? t("reports.charts.noBranch") : k,
+      ),
       ...amounts,
       categoryLabel: t("reports.charts.branch"),
       series: [amount],
