@@ -45,6 +45,7 @@ import { serviceCreditRoutes } from "./service-credit/service-credit.routes.ts";
 import { smsBoxRoutes } from "./sms/sms.routes.ts";
 import { installStatements } from "./statements/plugin.ts";
 import { installTerminalReports } from "./terminal-reports/plugin.ts";
+import { installTestClock } from "./test-clock/test-clock.routes.ts";
 import { installWorkspace } from "./transactions/plugin.ts";
 import { installTransfers } from "./transfers/plugin.ts";
 import { userRoutes } from "./users/users.routes.ts";
@@ -108,6 +109,7 @@ export async function buildApp(
   await app.register(onboardingRoutes);
   await app.register(profileRoutes);
   await installPayments(app);
+  await installTestClock(app);
   await installWorkspace(app);
   await app.register(reportRoutes);
   await installChargebacks(app);

@@ -39,6 +39,7 @@ export * from "./api/service-credit.ts";
 export * from "./api/sms.ts";
 export * from "./api/statements.ts";
 export * from "./api/terminal-reports.ts";
+export * from "./api/test-clock.ts";
 export * from "./api/transactions.ts";
 export * from "./api/transfers.ts";
 export * from "./api/users.ts";

@@ -1,5 +1,12 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import {
+  addClockOffset,
+  allClockOffsets,
+  clockRow,
+  deleteClock,
+  raiseClockOffset,
+} from "./test-clock.repository.ts";
 
 /**
  * The per-merchant test clock (issue 15 item 3; docs/payments.md "Test clock").
@@ -31,14 +38,9 @@ interface Cache {
 
 const caches = new WeakMap<Kysely<DB>, Cache>();
 
-async function readAll(db: Kysely<DB>): Promise<Map<number, number>> {
-  const rows = await db.selectFrom("test_clocks").select(["merchant_id", "offset_ms"]).execute();
-  return new Map(rows.map((r) => [r.merchant_id, Number(r.offset_ms)]));
-}
-
 /** Loads (or reloads) a database's clocks into memory; the server calls it at start. */
 export async function loadTestClocks(db: Kysely<DB>): Promise<void> {
-  const offsets = await readAll(db);
+  const offsets = await allClockOffsets(db);
   const cache = caches.get(db);
   if (cache) {
     cache.offsets = offsets;
@@ -48,7 +50,7 @@ export async function loadTestClocks(db: Kysely<DB>): Promise<void> {
 
 function refreshInBackground(db: Kysely<DB>, cache: Cache): void {
   if (cache.refreshing || Date.now() - cache.loadedAt < REFRESH_MS) return;
-  cache.refreshing = readAll(db)
+  cache.refreshing = allClockOffsets(db)
     .then((offsets) => {
       cache.offsets = offsets;
       cache.loadedAt = Date.now();
@@ -77,12 +79,7 @@ export function cachedTestClockOffset(db: Kysely<DB>, merchantId: number): numbe
 export async function testClockOffset(db: Kysely<DB>, merchantId: number): Promise<number> {
   const cached = cachedTestClockOffset(db, merchantId);
   if (cached !== undefined) return cached;
-  const row = await db
-    .selectFrom("test_clocks")
-    .select("offset_ms")
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirst();
-  return row ? Number(row.offset_ms) : 0;
+  return (await clockRow(db, merchantId))?.offset_ms ?? 0;
 }
 
 /**
@@ -130,12 +127,8 @@ export async function readTestClock(
   merchantId: number,
   real: Date = new Date(),
 ): Promise<TestClockState> {
-  const row = await db
-    .selectFrom("test_clocks")
-    .select(["offset_ms", "updated_at"])
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirst();
-  const offset = row ? Number(row.offset_ms) : 0;
+  const row = await clockRow(db, merchantId);
+  const offset = row?.offset_ms ?? 0;
   remember(db, merchantId, offset);
   return {
     now: new Date(real.getTime() + offset),
@@ -180,28 +173,13 @@ export function onTestClockMove(listener: TestClockListener): void {
   if (!listeners.includes(listener)) listeners.push(listener);
 }
 
-async function store(
+async function moved(
   db: Kysely<DB>,
   merchantId: number,
   offset: number,
-  by: string | null,
   advancedMs: number,
   real: Date,
 ): Promise<TestClockMove> {
-  if (offset > MAX_OFFSET_MS)
-    throw new TestClockError(
-      "out_of_range",
-      "The test clock cannot move more than 10 years ahead of real time.",
-    );
-  if (offset === 0) await db.deleteFrom("test_clocks").where("merchant_id", "=", merchantId).execute();
-  else
-    await db
-      .insertInto("test_clocks")
-      .values({ merchant_id: merchantId, offset_ms: offset, updated_by: by })
-      .onConflict((oc) =>
-        oc.column("merchant_id").doUpdateSet({ offset_ms: offset, updated_by: by, updated_at: new Date() }),
-      )
-      .execute();
   remember(db, merchantId, offset);
   const move: TestClockMove = {
     state: {
@@ -216,6 +194,8 @@ async function store(
   return move;
 }
 
+const TOO_FAR = "The test clock cannot move more than 10 years ahead of real time.";
+
 /** Moves the merchant's test clock forward by `ms` (> 0). */
 export async function advanceTestClock(
   db: Kysely<DB>,
@@ -224,11 +204,17 @@ export async function advanceTestClock(
   by: string | null = null,
   real: Date = new Date(),
 ): Promise<TestClockMove> {
-  if (!Number.isFinite(ms) || ms <= 0)
+  if (!Number.isFinite(ms) || ms < 1)
     throw new TestClockError("not_forward", "The test clock only moves forward: give a positive duration.");
-  const current = await testClockOffset(db, merchantId);
-  return store(db, merchantId, current + Math.round(ms), by, Math.round(ms), real);
+  const step = Math.round(ms);
+  if (step > MAX_OFFSET_MS) throw new TestClockError("out_of_range", TOO_FAR);
+  const offset = await addClockOffset(db, merchantId, step, MAX_OFFSET_MS, by);
+  if (offset === undefined) throw new TestClockError("out_of_range", TOO_FAR);
+  return moved(db, merchantId, offset, step, real);
 }
+
+const BACKWARDS =
+  "The test clock cannot move backwards: choose an instant after the current test time, or reset it.";
 
 /** Moves the merchant's test clock to `instant`, which must not be before its current test time. */
 export async function setTestClock(
@@ -238,14 +224,12 @@ export async function setTestClock(
   by: string | null = null,
   real: Date = new Date(),
 ): Promise<TestClockMove> {
-  const current = await testClockOffset(db, merchantId);
-  const offset = instant.getTime() - real.getTime();
-  if (!Number.isFinite(offset) || offset < current)
-    throw new TestClockError(
-      "not_forward",
-      "The test clock cannot move backwards: choose an instant after the current test time, or reset it.",
-    );
-  return store(db, merchantId, offset, by, offset - current, real);
+  const offset = Math.round(instant.getTime() - real.getTime());
+  if (!Number.isFinite(offset) || offset < 0) throw new TestClockError("not_forward", BACKWARDS);
+  if (offset > MAX_OFFSET_MS) throw new TestClockError("out_of_range", TOO_FAR);
+  const before = await raiseClockOffset(db, merchantId, offset, by);
+  if (before === undefined) throw new TestClockError("not_forward", BACKWARDS);
+  return moved(db, merchantId, offset, offset - before, real);
 }
 
 /** Back to real time (the one move back in time; nothing done meanwhile is undone). */
@@ -255,5 +239,7 @@ export async function resetTestClock(
   by: string | null = null,
   real: Date = new Date(),
 ): Promise<TestClockMove> {
-  return store(db, merchantId, 0, by, 0, real);
+  void by;
+  await deleteClock(db, merchantId);
+  return moved(db, merchantId, 0, 0, real);
 }

@@ -35,6 +35,7 @@ import { serviceCreditApi } from "./service-credit.ts";
 import { smsBoxApi } from "./sms.ts";
 import { statementsApi } from "./statements.ts";
 import { terminalReportsApi } from "./terminal-reports.ts";
+import { testClockApi } from "./test-clock.ts";
 import { transactionsApi } from "./transactions.ts";
 import { transfersApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
@@ -88,6 +89,7 @@ export const API = {
   serviceCredit: serviceCreditApi,
   statements: statementsApi,
   terminalReports: terminalReportsApi,
+  testClock: testClockApi,
   transactions: transactionsApi,
   transfers: transfersApi,
   users: usersApi,
