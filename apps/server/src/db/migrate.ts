@@ -43,8 +43,11 @@ import * as m0044transferBalance from "./migrations/0044_transfer_balance.ts";
 import * as m0045cardQrApprovals from "./migrations/0045_card_qr_approvals.ts";
 import * as m0045bBankMethodTotals from "./migrations/0045b_bank_method_totals.ts";
 import * as m0046registration from "./migrations/0046_registration.ts";
+import * as m0047activation from "./migrations/0047_activation.ts";
 import * as m0048testClock from "./migrations/0048_test_clock.ts";
+import * as m0049scenarioSettlements from "./migrations/0049_scenario_settlements.ts";
 import * as m0050testHelpers from "./migrations/0050_test_helpers.ts";
+import * as m0051terminalBranchesLenders from "./migrations/0051_terminal_branches_lenders.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -92,8 +95,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0036_checkout_walkthrough": m0036checkoutWalkthrough,
   "0040_terminal_reports": m0040terminalReports,
   "0046_registration": m0046registration,
+  "0047_activation": m0047activation,
   "0048_test_clock": m0048testClock,
+  "0049_scenario_settlements": m0049scenarioSettlements,
   "0050_test_helpers": m0050testHelpers,
+  "0051_terminal_branches_lenders": m0051terminalBranchesLenders,
 };
 
 class StaticProvider implements MigrationProvider {

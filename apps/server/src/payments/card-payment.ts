@@ -30,6 +30,7 @@ import {
   trnxType,
 } from "./payment-context.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
+import { afterScenarioPayment } from "./scenario-effects.ts";
 
 /**
  * Card payments: the hosted card form and its 3-D Secure step. The hot path (docs/payments.md, ADR 0007): the
@@ -41,6 +42,8 @@ export interface CardPaymentInput extends CardFields {
   payment_token: string;
   installment_months?: number | undefined;
   save_card?: boolean | undefined;
+  /** A named settling-pending scenario's own delay (payments/scenarios.ts completeWithScenario; not in the API). */
+  settle_after_seconds?: number | undefined;
 }
 
 /** POST /api/checkout/card: the hosted card form. */
@@ -95,6 +98,14 @@ export async function payByCard(
         throw error;
       }
     },
+  );
+  // Test mode's scenario cards (payments/scenarios.ts): a settling pending payment's due time, a callback
+  // delivered before this answer.
+  await afterScenarioPayment(
+    rt,
+    { first6: card.first6, last4: card.last4, isLive: ctx.key.is_live, merchantId: ctx.key.merchant_id },
+    result.body,
+    input.settle_after_seconds,
   );
   return result.body;
 }

@@ -1,9 +1,12 @@
+import { scenarioOfCard } from "@portal/domain/scenarios";
 import type { Acquirer, AcquirerResult, CardPayment, CardRef, DisputeRule } from "./acquirer.ts";
 
 /**
  * The deterministic acquirer simulator. Outcomes follow from the card (first 6 and last 4 digits, so saved
  * cards behave like the card they were saved from), the wallet number and the one-time codes, never from
- * chance. The cards and wallets are listed in docs/payments.md.
+ * chance. The cards and wallets are listed in docs/payments.md. The sandbox scenarios' cards (@portal/domain
+ * SCENARIOS, payments/scenarios.ts) that are not among TEST_CARDS answer their scenario's outcome in test mode
+ * and are declined like unknown cards in live mode.
  */
 
 export const SIMULATOR_OTP = "123456";
@@ -105,7 +108,50 @@ function reference(prefix: string): string {
   return `SIM-${prefix}-${Date.now().toString(36)}-${sequence}`;
 }
 
-function cardOutcome(card: CardRef, threeDSecure: boolean, afterChallenge: boolean): AcquirerResult {
+/** The simulated time the 3-D Secure abandoned card waits for the cardholder before it is declined. */
+export const ABANDONED_VIRTUAL_WAIT_MS = 600_000;
+
+/** A scenario card's answer (one not among TEST_CARDS); undefined for other cards. */
+function scenarioOutcome(card: CardRef, threeDSecure: boolean, isLive: boolean): AcquirerResult | undefined {
+  if (TEST_CARDS[card.first6 + card.last4]) return undefined;
+  const scenario = scenarioOfCard(card.first6, card.last4);
+  if (!scenario) return undefined;
+  // Live mode never accepts a scenario: the card is one the simulator does not know.
+  if (isLive) return declined("Do not honour", "DECLINED", "05", threeDSecure);
+  switch (scenario.outcome) {
+    case "approved":
+      return approved(threeDSecure, reference("AUTH"));
+    case "pending":
+      return {
+        outcome: "pending",
+        message: scenario.message,
+        txnResponseCode: scenario.txnResponseCode,
+        acqResponseCode: scenario.acqResponseCode,
+        threeDSecure,
+        reference: reference("AUTH"),
+      };
+    default: {
+      const answer = declined(
+        scenario.message,
+        scenario.txnResponseCode,
+        scenario.acqResponseCode,
+        threeDSecure || scenario.name === "3ds_abandoned",
+      );
+      return scenario.name === "3ds_abandoned"
+        ? { ...answer, data: { simulated_wait_ms: ABANDONED_VIRTUAL_WAIT_MS } }
+        : answer;
+    }
+  }
+}
+
+function cardOutcome(
+  card: CardRef,
+  threeDSecure: boolean,
+  afterChallenge: boolean,
+  isLive = false,
+): AcquirerResult {
+  const scenario = scenarioOutcome(card, threeDSecure, isLive);
+  if (scenario) return scenario;
   const behaviour = cardBehaviour(card);
   switch (behaviour) {
     case "success":
@@ -152,7 +198,7 @@ export class SimulatorAcquirer implements Acquirer {
   }
 
   async payCard(request: CardPayment): Promise<AcquirerResult> {
-    return cardOutcome(request.card, request.threeDSecure, false);
+    return cardOutcome(request.card, request.threeDSecure, false, request.isLive);
   }
 
   async completeChallenge(request: { card: CardRef; otp: string }): Promise<AcquirerResult> {
