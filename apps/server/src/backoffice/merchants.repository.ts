@@ -353,7 +353,7 @@ export async function merchantParts(db: Kysely<DB>, merchantId: number) {
 export function findOwnDocument(db: Kysely<DB>, merchantId: number, documentId: number) {
   return db
     .selectFrom("merchant_documents")
-    .select(["id", "kind", "file_name", "content_type", "content"])
+    .select(["id", "kind", "file_name", "content_type", "content", "encryption"])
     .where("merchant_id", "=", merchantId)
     .where("id", "=", documentId)
     .executeTakeFirst();
@@ -364,7 +364,7 @@ export function findBankDocument(db: Kysely<DB>, bankId: number, merchantId: num
   return db
     .selectFrom("merchant_documents as d")
     .innerJoin("merchants as m", "m.id", "d.merchant_id")
-    .select(["d.id", "d.kind", "d.file_name", "d.content_type", "d.content"])
+    .select(["d.id", "d.kind", "d.file_name", "d.content_type", "d.content", "d.encryption"])
     .where("m.bank_id", "=", bankId)
     .where("d.merchant_id", "=", merchantId)
     .where("d.id", "=", documentId)
@@ -398,8 +398,13 @@ export async function insertOwner(trx: Kysely<DB>, values: Insertable<UsersTable
 export async function insertBranch(
   trx: Kysely<DB>,
   values: Insertable<MerchantBranchesTable>,
-): Promise<void> {
-  await trx.insertInto("merchant_branches").values(values).execute();
+): Promise<number> {
+  const row = await trx
+    .insertInto("merchant_branches")
+    .values(values)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 export async function insertTerminal(trx: Kysely<DB>, values: Insertable<TerminalsTable>): Promise<void> {

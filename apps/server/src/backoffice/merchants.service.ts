@@ -566,15 +566,20 @@ export async function addMerchant(
       is_active: false,
     });
     for (const b of branches) {
-      await insertBranch(trx, {
+      // The branch takes the merchant's city and address (the Branches screen requires both), and its terminals
+      // belong to it (terminals.branch_id), so they show under it in Terminals and the branch POS revenue.
+      const branchId = await insertBranch(trx, {
         merchant_id: merchantId,
         branch_name: b.branch_name,
         branch_code: b.branch_id,
+        city: body.city,
+        address: body.address,
       });
       for (let i = 1; i <= b.no_of_terminals; i++)
         await insertTerminal(trx, {
           merchant_id: merchantId,
           terminal_code: `M${merchantId}-${b.branch_id}-${i}`.slice(0, 60),
+          branch_id: branchId,
           branch_name: b.branch_name,
           city: body.city,
           address: body.address,

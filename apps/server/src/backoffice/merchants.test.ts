@@ -525,6 +525,21 @@ describeEachDatabase("back-office: the bank's merchants", (get) => {
         ["Zamalek", 2],
         ["Maadi", 1],
       ]);
+      // Each terminal belongs to the branch it was made for (terminals.branch_id), which has the merchant's city
+      // and address: Terminals, Branches and the branch POS revenue see them.
+      const made = await app.payments.db
+        .selectFrom("terminals as t")
+        .leftJoin("merchant_branches as b", "b.id", "t.branch_id")
+        .select(["t.branch_id", "b.branch_name", "b.branch_code", "b.city", "b.address", "b.merchant_id"])
+        .where("t.merchant_id", "=", d.merchant.id)
+        .orderBy("t.id")
+        .execute();
+      expect(made.map((t) => [t.branch_name, t.branch_code, t.city, t.address, t.merchant_id])).toEqual([
+        ["Zamalek", "B1", "Cairo", "12 Tahrir St", d.merchant.id],
+        ["Zamalek", "B1", "Cairo", "12 Tahrir St", d.merchant.id],
+        ["Maadi", "B2", "Cairo", "12 Tahrir St", d.merchant.id],
+      ]);
+      expect(made.every((t) => t.branch_id !== null)).toBe(true);
       expect(d.approvals[0]).toMatchObject({ action: "created" });
       const mail = await app.payments.db
         .selectFrom("email_outbox")

@@ -184,16 +184,18 @@ export async function seedDemoBackoffice(trx: Kysely<DB>, now: Date): Promise<{ 
       ["Zamalek", "ZAM-01", 3],
       ["Heliopolis", "HEL-02", 2],
     ] as const) {
-      await trx
+      const branch = await trx
         .insertInto("merchant_branches")
-        .values({ merchant_id: cairo.id, branch_name: name, branch_code: code })
-        .execute();
+        .values({ merchant_id: cairo.id, branch_name: name, branch_code: code, city: "Cairo", address: name })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       for (let i = 1; i <= terminals; i++)
         await trx
           .insertInto("terminals")
           .values({
             merchant_id: cairo.id,
             terminal_code: `CCR-${code}-${i}`,
+            branch_id: branch.id,
             branch_name: name,
             city: "Cairo",
           })
