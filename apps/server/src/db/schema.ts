@@ -914,6 +914,9 @@ export interface LendingLendersTable {
   public_id: string;
   integration_id: number;
   created_at: Generated<Date>;
+  /** Set while the bank has the lender disabled (0051): its page answers as for no lender. */
+  disabled_at: Date | null;
+  updated_at: Date | null;
 }
 
 /** A lender's customer: a keyed hash of the national ID, its masked form, the balance and the balance PIN. */
