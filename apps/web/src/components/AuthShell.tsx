@@ -1,9 +1,21 @@
 import { Box, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type CSSProperties, createContext, type ReactNode, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppConfig } from "../app/config.ts";
 import { BrandMark } from "./BrandMark.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
+
+/**
+ * Another brand for the frame (a host brand's pages, screens/hosts/): its mark instead of the provider's, CSS
+ * variables (colours) on the frame's root, a line under the card, and a name for tests and styles.
+ */
+export interface AuthShellBrand {
+  id: string;
+  mark: ReactNode;
+  vars: CSSProperties;
+  note?: ReactNode;
+}
+export const AuthShellBrandContext = createContext<AuthShellBrand | null>(null);
 
 /** The frame of the signed-out pages: brand and language switch, a card, and a small footer. */
 export function AuthShell({
@@ -19,11 +31,16 @@ export function AuthShell({
 }) {
   const { t } = useTranslation();
   const config = useAppConfig();
+  const brand = useContext(AuthShellBrandContext);
   return (
-    <Box mih="100dvh" style={{ display: "flex", flexDirection: "column" }}>
+    <Box
+      mih="100dvh"
+      style={{ display: "flex", flexDirection: "column", ...brand?.vars }}
+      data-host-brand={brand?.id}
+    >
       <Box component="header" px="lg" py="md">
         <Group justify="space-between" wrap="nowrap">
-          <BrandMark />
+          {brand ? brand.mark : <BrandMark />}
           <LanguageSwitch />
         </Group>
       </Box>
@@ -44,6 +61,7 @@ export function AuthShell({
               {children}
             </Stack>
           </Paper>
+          {brand?.note}
         </Container>
       </Box>
       <Box component="footer" px="lg" py="md">

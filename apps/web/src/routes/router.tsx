@@ -6,6 +6,7 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
+import type { ComponentType } from "react";
 import { setRequestLanguage } from "../api/client.ts";
 import { getAppConfig } from "../app/config.ts";
 import { setNavigator } from "../app/navigation.ts";
@@ -17,10 +18,12 @@ import { textsNeededFor } from "../i18n/catalogueParts.ts";
 import { setLanguage } from "../i18n/i18n.ts";
 import { BASE_PATH, LANG_COOKIE, LANG_COOKIE_DAYS, pathWithLang, resolveLanguage } from "../i18n/language.ts";
 import { getCookie, setCookie } from "../lib/cookies.ts";
+import { type BrandedPage, brandOfPage, homeFallsBackToLogin } from "../lib/hostBrand.ts";
 import { parseLinkSearch } from "../lib/linkSearch.ts";
 import { parseAdminSearch, parseMerchantSearch } from "../lib/merchantSearch.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
 import { parseRiskSearch } from "../lib/riskSearch.ts";
+import { parseWalletOnboardingSearch } from "../lib/walletOnboardingSearch.ts";
 import {
   INVOICE_FILTERS,
   ORDER_FILTERS,
@@ -49,8 +52,7 @@ declare module "@tanstack/react-router" {
       | "growthSignup"
       | "bulkDisbursement"
       | "activateStaff"
-      | "switchAutoLogin"
-      | "delivery";
+      | "switchAutoLogin";
   }
 }
 
@@ -100,13 +102,27 @@ const indexRoute = createRoute({
   path: "/",
   beforeLoad: ({ context }) => {
     const session = getSession();
-    if (!isSignedIn(session))
+    // The wallet-provider host's home falls back to login (which still sends a signed-in user on).
+    if (!isSignedIn(session) || homeFallsBackToLogin(getAppConfig().brand))
       throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
     if (session.temp)
       throw redirect({ to: "/{-$lang}/changepassword", params: { lang: context.lang }, replace: true });
     throw redirect({ to: landingOf(session), params: { lang: context.lang }, replace: true });
   },
 });
+
+/**
+ * A signed-out page that a host brand shows in its own frame (lib/hostBrand.ts, screens/hosts/); on the
+ * provider's own hosts the page loads alone, so the sign-in page downloads nothing more than the budget counts.
+ */
+function hostPage(page: BrandedPage, load: () => Promise<{ default: ComponentType }>) {
+  return lazyRouteComponent(async () => {
+    const brand = brandOfPage(getAppConfig().brand, page);
+    if (!brand) return load();
+    const [loaded, frame] = await Promise.all([load(), import("../screens/hosts/HostBrandFrame.tsx")]);
+    return { default: frame.withHostBrand(brand, loaded.default) };
+  });
+}
 
 const loginRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -118,7 +134,7 @@ const loginRoute = createRoute({
       throw redirect({ to: "/{-$lang}/changepassword", params: { lang: context.lang }, replace: true });
     throw redirect({ to: landingOf(session), params: { lang: context.lang }, replace: true });
   },
-  component: lazyRouteComponent(() => import("../auth/login/LoginPage.tsx")),
+  component: hostPage("login", () => import("../auth/login/LoginPage.tsx")),
 });
 
 const publicPage = lazyRouteComponent(() => import("../screens/PublicPlaceholder.tsx"));
@@ -134,19 +150,19 @@ const registerRoute = createRoute({
   path: "register",
   beforeLoad: noRegisterInPakistan,
   staticData: { publicTitle: "register" },
-  component: publicPage,
+  component: hostPage("register", () => import("../screens/PublicPlaceholder.tsx")),
 });
 const registerSuccessRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "register/success",
   beforeLoad: noRegisterInPakistan,
   staticData: { publicTitle: "registerSuccess" },
-  component: publicPage,
+  component: hostPage("registerSuccess", () => import("../screens/PublicPlaceholder.tsx")),
 });
 const forgotRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "forgetpassword",
-  component: lazyRouteComponent(() => import("../auth/ForgotPasswordPage.tsx")),
+  component: hostPage("forgotPassword", () => import("../auth/ForgotPasswordPage.tsx")),
 });
 const resetRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -172,7 +188,7 @@ const changePasswordRoute = createRoute({
       throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
     }
   },
-  component: lazyRouteComponent(() => import("../auth/ChangePasswordPage.tsx")),
+  component: hostPage("changePassword", () => import("../auth/ChangePasswordPage.tsx")),
 });
 const mailboxRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -223,8 +239,14 @@ const switchAutoLoginRoute = createRoute({
 const deliveryRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "delivery",
-  staticData: { publicTitle: "delivery" },
-  component: publicPage,
+  component: lazyRouteComponent(() => import("../screens/public/DeliveryPage.tsx")),
+});
+/** The result of onboarding with a wallet payment provider (docs/onboarding.md "Public and host pages"). */
+const walletOnboardingRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: "wallet-onboarding/result",
+  validateSearch: parseWalletOnboardingSearch,
+  component: lazyRouteComponent(() => import("../screens/public/WalletOnboardingResultPage.tsx")),
 });
 
 /**
@@ -630,6 +652,7 @@ const routeTree = rootRoute.addChildren([
     activateStaffRoute,
     switchAutoLoginRoute,
     deliveryRoute,
+    walletOnboardingRoute,
     appRoute.addChildren([
       homeRoute,
       merchantsRoute,
