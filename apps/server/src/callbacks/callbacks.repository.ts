@@ -103,6 +103,9 @@ export interface AttemptStart {
   attempt: number;
   job_id: string | null;
   url: string;
+  /** Test mode only: the body sent and its hmac (the test helpers' list and replay, 0050_test_helpers). */
+  request_body?: string | null;
+  signature?: string | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DB } from "../db/schema.ts";
 import { cardTokenContext } from "../payments/outcome.ts";
 import { providerTime } from "../payments/provider-time.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
+import { callbackFaultOf } from "../payments/scenarios.ts";
 import {
   type DeliveryView,
   loadTransactionViews,
@@ -14,6 +15,7 @@ import { decryptSecret, hmacSecretContext } from "../security/keys.ts";
 import {
   cardTokenById,
   deleteCallbackJobs,
+  enqueueCallbacks,
   finishCallbackAttempts,
   recordCallbackAttempts,
 } from "./callbacks.repository.ts";
@@ -130,6 +132,14 @@ export async function callbackPayload(
   };
 }
 
+/**
+ * The hmac of the bad-signature scenario: a valid-looking lowercase hex string of the right length that never
+ * verifies (each digit of the real one shifted).
+ */
+export function badSignature(hmac: string): string {
+  return hmac.replace(/[0-9a-f]/g, (c) => ((Number.parseInt(c, 16) + 1) % 16).toString(16));
+}
+
 /** Delay before attempt `next` (2, 3, ...): base, then doubling. */
 export function retryDelaySeconds(baseSeconds: number, next: number): number {
   return baseSeconds * 2 ** Math.max(0, next - 2);
@@ -148,6 +158,8 @@ interface Prepared {
   view: DeliveryView;
   url: string;
   payload: { body: Record<string, unknown>; hmac: string };
+  /** The second sending of the callback-twice scenario (never retried on its own). */
+  twin?: boolean;
 }
 
 export async function deliverCallback(
@@ -173,15 +185,30 @@ export async function deliverCallbacks(
   const results: DeliveryResult[] = batch.map(() => ({ attemptId: undefined, ok: false }));
   const views = await loadTransactionViews(db, [...new Set(batch.map((b) => b.job.transactionId))]);
   const prepared: Prepared[] = [];
-  for (const [index, { job, jobId }] of batch.entries()) {
-    const view = views.get(job.transactionId);
+  // Test mode's scenario cards (payments/scenarios.ts): deliveries skipped, sent twice, badly signed or deferred.
+  const deferred: { job: CallbackJob; seconds: number }[] = [];
+  for (const [index, { job: taken, jobId }] of batch.entries()) {
+    const view = views.get(taken.transactionId);
     if (!view) continue;
+    const fault = callbackFaultOf(view.tx, taken);
+    if (fault.kind === "skip") continue;
+    if (fault.kind === "defer") {
+      // Due again later as a first delivery already deferred once (trigger "retry", attempt 1).
+      deferred.push({ job: { ...taken, trigger: "retry" }, seconds: fault.seconds });
+      continue;
+    }
+    // A deferred first delivery is recorded as the event it is.
+    const job: CallbackJob =
+      taken.trigger === "retry" && taken.attempt === 1 ? { ...taken, trigger: "event" } : taken;
     const url = view.paymentKey?.notification_url || view.integration?.processed_callback_url;
     if (!url) continue;
     const payload = await callbackPayload(rt, db, job, view);
     if (!payload) continue;
+    if (fault.kind === "bad_signature") payload.hmac = badSignature(payload.hmac);
     prepared.push({ index, job, jobId, view, url, payload });
+    if (fault.kind === "twice") prepared.push({ index, job, jobId, view, url, payload, twin: true });
   }
+  for (const d of deferred) await enqueueCallbacks(db, [d.job], d.seconds);
   const outboxIds = batch.map((b) => b.jobId).filter((id): id is number => id !== null);
   if (prepared.length === 0) {
     // Nothing to send (no view, no url): the jobs are done.
@@ -203,6 +230,8 @@ export async function deliverCallbacks(
     attempt: p.job.attempt,
     job_id: p.jobId === null ? null : String(p.jobId),
     url: p.url,
+    // Test mode keeps what it sent, for the Developers page and the test helpers' replay (docs/payments.md).
+    ...(p.view.tx.is_live ? {} : { request_body: JSON.stringify(p.payload.body), signature: p.payload.hmac }),
   }));
   // One statement (atomic on its own): close the interrupted attempts of these jobs, record the new ones.
   const attemptIds = await recordCallbackAttempts(db, jobIds, values, INTERRUPTED);
@@ -215,7 +244,7 @@ export async function deliverCallbacks(
         "user-agent": "Portal-Callbacks/1.0",
         [ATTEMPT_HEADER]: String(attemptIds[i]),
       };
-      const body = JSON.stringify(p.payload.body);
+      const body = values[i]!.request_body ?? JSON.stringify(p.payload.body);
       const started = performance.now();
       const answer = fetchImpl
         ? await postWithFetch(fetchImpl, target, headers, body, rt.settings.callbackTimeoutMs)
@@ -238,6 +267,7 @@ export async function deliverCallbacks(
     const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
     const retry =
       !ok &&
+      !p.twin &&
       p.job.attempt < rt.settings.callbackMaxAttempts &&
       p.view.integration?.auto_callback_retrial === true;
     results[p.index] = { attemptId: attemptIds[i], ok };

@@ -7,6 +7,7 @@ import { redirectRoutes } from "../checkout/redirect.routes.ts";
 import { integrationRoutes } from "../integrations/integrations.routes.ts";
 import { keysRoutes } from "../integrations/keys.routes.ts";
 import { publicApiRoutes } from "../public-api/public-api.routes.ts";
+import { testHelperRoutes } from "../test-helpers/test-helpers.routes.ts";
 import { createPaymentsRuntime, type PaymentsRuntime, type RuntimeOverrides } from "./runtime.ts";
 
 declare module "fastify" {
@@ -37,6 +38,7 @@ export async function installPayments(app: FastifyInstance, options: PaymentsOpt
   await app.register(integrationRoutes);
   await app.register(keysRoutes);
   await app.register(callbackRoutes);
+  await app.register(testHelperRoutes);
 
   let worker: { stop(): Promise<void> } | undefined;
   if (options.worker !== false) {

@@ -1,6 +1,8 @@
 import { hasForbiddenCharacters } from "@portal/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { IntegrationRef } from "../payments/orders.service.ts";
+import { forcedFault } from "../test-helpers/faults.ts";
+import { testHelperPublicRoutes } from "../test-helpers/test-helpers.routes.ts";
 import { authenticateMerchant } from "./caller.ts";
 import { installFormParsers, isFormBody, providerErrorHandler } from "./http.ts";
 import { intentionRoutes } from "./intentions.routes.ts";
@@ -56,11 +58,22 @@ export const publicApiRoutes: FastifyPluginAsync = async (app) => {
   // answers 401 (or 403) whatever the body holds, not the body's field errors. The body is parsed but not yet
   // checked here: only its older auth_token and the intention's integration references (to read them with the
   // key in one query, as before) are read from it, and only when they have the expected shape.
-  app.addHook("preValidation", async (request) => {
-    if (!request.routeOptions.config.apiPermission || request.merchantCaller) return;
-    await authenticateMerchant(app.payments.db, request, app.payments.now(), integrationRefsOf(request.body));
+  app.addHook("preValidation", async (request, reply) => {
+    if (!request.routeOptions.config.apiPermission) return;
+    if (!request.merchantCaller)
+      await authenticateMerchant(
+        app.payments.db,
+        request,
+        app.payments.now(),
+        integrationRefsOf(request.body),
+      );
+    // A forced error armed by the test helpers answers this call once (test secret key only; one map read while
+    // none is armed: test-helpers/faults.ts).
+    const fault = forcedFault(request);
+    if (fault) return reply.code(fault.status).send(fault.body);
   });
   await app.register(legacyRoutes);
   await app.register(intentionRoutes);
   await app.register(linkRoutes);
+  await app.register(testHelperPublicRoutes);
 };
