@@ -28,6 +28,7 @@ import {
   TEST_OTP,
 } from "./codeSamples.ts";
 import { CopyValue, KeyField, NewSecretKey } from "./KeyParts.tsx";
+import { TestScenarios } from "./TestScenarios.tsx";
 
 interface StepsProps {
   state: WalkthroughState;
@@ -242,6 +243,7 @@ function PayWithTestCard({ state }: { state: WalkthroughState }) {
           cvv: TEST_CARD_CVV,
         })}
       </Text>
+      <TestScenarios />
       {state.test_completed && state.test_payment ? (
         <Alert color="teal" data-testid="walkthrough-payment-received" role="status">
           {t("walkthrough.test.received", {
