@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import { authError, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
+import { merchantNow } from "../test-clock/clock.ts";
 import { bankScope, foldAnalytics, merchantScope } from "./analytics.repository.ts";
 import { homeFigures, reportFigures } from "./analytics.service.ts";
 
@@ -37,11 +38,19 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
   implement(app, analyticsApi.reports, async (request) => {
     // A bank (the bank layout's Reports screen) reads the figures of its own merchants.
     const bankId = requireUser(request).bank_id;
+    const db = app.deps.database.db;
     const scope =
       bankId !== null
-        ? await bankScope(app.deps.database.db, bankId, request.query.is_live)
-        : await merchantScope(app.deps.database.db, figuresMerchantId(request), request.query.is_live);
-    return reportFigures(app.deps.database.db, scope, request.query, new Date()).catch(periodError);
+        ? await bankScope(db, bankId, request.query.is_live)
+        : await merchantScope(db, figuresMerchantId(request), request.query.is_live);
+    const now = new Date();
+    // A merchant's test payments count their pending hours on its test clock (docs/payments.md "Test clock").
+    const [merchantId] = scope.merchantIds;
+    const transferNow =
+      bankId === null && merchantId !== undefined
+        ? await merchantNow(db, merchantId, scope.isLive, now)
+        : now;
+    return reportFigures(db, scope, request.query, now, transferNow).catch(periodError);
   });
 };
 

@@ -240,6 +240,8 @@ export async function reportFigures(
   scope: MerchantScope,
   query: AnalyticsQuery,
   now: Date,
+  /** When the pending hours are counted to: the merchant's test-clock time in test mode (docs/payments.md). */
+  transferNow: Date = now,
 ): Promise<ReportsAnswer> {
   const period = resolvePeriod(query, now, scope.timeZone);
   const g = period.granularity;
@@ -301,7 +303,7 @@ export async function reportFigures(
       net: Number(r.amount_cents) - Number(r.refunded_amount_cents),
       createdAt,
       // transferStatus() of transfer.ts: Transferred once the weekday's pending hours have passed.
-      transferred: now.getTime() >= createdAt.getTime() + slot.pendingMs,
+      transferred: transferNow.getTime() >= createdAt.getTime() + slot.pendingMs,
       label: slot.label,
       inPeriod: createdAt >= period.from && createdAt < period.to,
     };

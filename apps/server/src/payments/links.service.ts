@@ -45,6 +45,7 @@ import {
   reopenLink,
   setLinkExtras,
 } from "../selling/links.repository.ts";
+import { merchantNow, merchantNowSync } from "../test-clock/clock.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { createIntention, exponentOf, intentionMethods } from "./intentions.service.ts";
 import {
@@ -100,7 +101,8 @@ export async function createPaymentLink(
   const integration = await findIntegration(rt.db, mode, first);
   // Every method must exist before anything is stored.
   for (const ref of input.payment_methods.slice(1)) await findIntegration(rt.db, mode, ref);
-  const now = rt.now();
+  // A test-mode link lives on the merchant's test clock (docs/payments.md "Test clock").
+  const now = await merchantNow(rt.db, caller.merchantId, input.is_live, rt.now());
   const expiresAt = linkExpiresAt(now, input.expires_at);
   if (expiresAt.getTime() <= now.getTime())
     throw new PaymentError(400, { expires_at: ["The expiry date must be in the future."] });
@@ -242,7 +244,7 @@ function linkItem(
     created_at: row.created_at.toISOString(),
     amount_cents: Number(row.amount_cents),
     currency: row.currency,
-    state: linkDisplayState(row, rt.now()),
+    state: linkDisplayState(row, merchantNowSync(rt.db, row.merchant_id, row.is_live, rt.now())),
     reference: row.merchant_invoice_id,
     client_name: client.full_name ?? "",
     email: client.email ?? "",
@@ -279,7 +281,7 @@ function linkDetails(
 
 export async function listDashboardLinks(rt: PaymentsRuntime, merchantId: number, query: LinkListQuery) {
   const [{ count, rows }, integrations] = await Promise.all([
-    listLinks(rt.db, merchantId, query, rt.now()),
+    listLinks(rt.db, merchantId, query, await merchantNow(rt.db, merchantId, query.is_live, rt.now())),
     integrationsOf(rt.db, merchantId),
   ]);
   return {
@@ -364,7 +366,8 @@ export async function createDashboardLink(
     if (id && !(await isMerchantImage(rt.db, merchantId, id))) throw fieldRefusal("image_not_found", field);
   }
   const expiresAt = body.expires_at ? new Date(body.expires_at) : undefined;
-  if (expiresAt && expiresAt.getTime() <= rt.now().getTime()) throw fieldRefusal("expiry_past", "expires_at");
+  const now = await merchantNow(rt.db, merchantId, body.is_live, rt.now());
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw fieldRefusal("expiry_past", "expires_at");
   const fullName = [body.first_name, body.last_name].filter(Boolean).join(" ");
   let link: PaymentLinkRow;
   try {
@@ -460,7 +463,7 @@ export async function customerLink(rt: PaymentsRuntime, token: string): Promise<
   if (!row) throw new HttpError(404, "not_found", "Not found.");
   if (paymentLinkStatus(row.status) === "paid" && (await reopenPaidLink(rt, row)))
     row = (await findByPublicToken(rt.db, token)) ?? row;
-  const now = rt.now();
+  const now = await merchantNow(rt.db, row.merchant_id, row.is_live, rt.now());
   let state: CustomerLinkState = "open";
   const blocker = linkPayBlocker(
     {
@@ -551,8 +554,11 @@ async function makeIntention(rt: PaymentsRuntime, trx: Kysely<DB>, row: LinkList
   if (integrations.length === 0) return undefined;
   const merchant = await merchantProfile(trx, row.merchant_id);
   const now = rt.now();
+  // The link's expiry is on the merchant's test clock in test mode (in memory: no query inside the transaction);
+  // the intention's own expiry stays in real time, the same number of seconds away.
+  const linkNow = merchantNowSync(rt.db, row.merchant_id, row.is_live, now);
   const expiresAt = row.expires_at ?? linkExpiresAt(row.created_at);
-  const seconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+  const seconds = Math.max(1, Math.ceil((expiresAt.getTime() - linkNow.getTime()) / 1000));
   const client = (row.client ?? {}) as Record<string, string>;
   const [first, ...rest] = (client.full_name ?? "").trim().split(/\s+/);
   const billing = {
@@ -615,7 +621,8 @@ async function makeIntention(rt: PaymentsRuntime, trx: Kysely<DB>, row: LinkList
  */
 async function reopenPaidLink(rt: PaymentsRuntime, row: LinkListRow): Promise<boolean> {
   if (row.kind !== "link" || row.use_limit === 1) return false;
-  if (row.expires_at && row.expires_at.getTime() <= rt.now().getTime()) return false;
+  const now = await merchantNow(rt.db, row.merchant_id, row.is_live, rt.now());
+  if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return false;
   return rt.db.transaction().execute(async (trx) => {
     await lockLink(trx, row.id);
     const current = await paidUses(trx, row.id);

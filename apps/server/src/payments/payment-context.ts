@@ -10,6 +10,7 @@ import type {
 } from "../db/rows.ts";
 import type { DB, TransactionsTable } from "../db/schema.ts";
 import type { RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
+import { merchantNowSync } from "../test-clock/clock.ts";
 import type { AcquirerResult } from "./acquirer.ts";
 import { type PaymentError, paymentError } from "./errors.ts";
 import { orderById } from "./orders.repository.ts";
@@ -127,7 +128,9 @@ export async function checkoutState(
   if (ctx.key.expires_at.getTime() <= now) return "expired";
   if (ctx.intention && ctx.intention.expires_at.getTime() <= now) return "expired";
   if (ctx.order.is_canceled || !ctx.integration.is_active) return "expired";
-  if (await linkClosed(db, ctx.intention, rt.now())) return "expired";
+  // A link expires by the merchant's test clock in test mode (in memory, no query; docs/payments.md "Test clock").
+  const linkNow = merchantNowSync(rt.db, ctx.key.merchant_id, ctx.key.is_live, rt.now());
+  if (await linkClosed(db, ctx.intention, linkNow)) return "expired";
   return "open";
 }
 

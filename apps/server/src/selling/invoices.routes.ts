@@ -4,6 +4,7 @@ import { authError, requireMerchantId, requireUser } from "../auth/auth.hook.ts"
 import { implement } from "../http/contract-routes.ts";
 import { findMerchantCountry } from "../payments/orders.repository.ts";
 import { timeZoneOf } from "../payments/transaction-object.ts";
+import { merchantNow } from "../test-clock/clock.ts";
 import { invoiceIntegrations, listInvoices } from "./invoices.repository.ts";
 import {
   createInvoice,
@@ -29,7 +30,8 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   implement(app, api.list, async (request): Promise<InvoiceListAnswer> => {
     const merchantId = invoiceMerchant(request);
     const { count, rows } = await listInvoices(db, merchantId, request.query);
-    const now = rt.now();
+    // Test-mode invoices expire by the merchant's test clock (docs/payments.md "Test clock").
+    const now = await merchantNow(db, merchantId, request.query.is_live, rt.now());
     return {
       count,
       page: request.query.page,
@@ -64,7 +66,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
       isLive,
       username: user.username,
       timeZone: timeZoneOf(merchant),
-      now: rt.now(),
+      now: await merchantNow(db, merchantId, isLive, rt.now()),
     };
     const created = await createInvoice(db, caller, draft);
     const invoice = await invoiceDetails(db, merchantId, created.id, rt.publicUrl, rt.now());

@@ -24,6 +24,7 @@ import { enqueueEmail, type OutboxMode } from "../mail/outbox.repository.ts";
 import { customerPageUrl } from "../payments/links.service.ts";
 import { isUniqueViolation } from "../payments/orders.service.ts";
 import { sendSms } from "../sms/sms.ts";
+import { merchantNow } from "../test-clock/clock.ts";
 import { notFoundError } from "../transactions/scope.ts";
 import {
   deleteInvoiceRows,
@@ -275,7 +276,8 @@ export async function invoiceDetails(
   if (!row) throw notFoundError();
   const integrations = await integrationNames(db, merchantId, row.integration_ids.map(Number));
   return {
-    ...invoiceListItem(row, now),
+    // A test-mode invoice expires by the merchant's test clock (`now` is real time).
+    ...invoiceListItem(row, await merchantNow(db, merchantId, row.is_live, now)),
     order_id: row.order_id === null ? null : Number(row.order_id),
     description: row.description,
     delivery_needed: row.delivery_needed ?? false,

@@ -39,7 +39,11 @@ export function testClockHttpError(err: unknown): unknown {
 export async function installTestClock(app: FastifyInstance): Promise<void> {
   const rt = app.payments;
   app.addHook("onReady", async () => {
-    await loadTestClocks(rt.db);
+    // A database without the table (the OpenAPI writer's, unmigrated) leaves the clocks unloaded: reads then go
+    // to the row, as through a transaction.
+    await loadTestClocks(rt.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, "test clocks not loaded"),
+    );
   });
 
   const actor = (request: FastifyRequest) => {

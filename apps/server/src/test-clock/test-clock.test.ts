@@ -93,6 +93,33 @@ describeEachDatabase("test clock: per-merchant test-mode time, advance, set, res
     it("asks for a signed-in user", async () => {
       expect((await app.inject({ url: "/api/test-clock" })).statusCode).toBe(401);
     });
+
+    it("keeps other tenants out: banks, staff without the permission, another merchant", async () => {
+      await reset(owner);
+      await advance(owner, 60);
+      const fx = fixtures(app.payments.db);
+      const bank = await fx.session(await fx.user("Bank"));
+      expect((await clock(bank)).statusCode).toBe(403);
+      expect((await advance(bank, 60)).statusCode).toBe(403);
+      const viewer = await fx.session(
+        await fx.user("MerchantStaff", {
+          merchantId: m.merchantId,
+          permissions: ["can view payment integration"],
+        }),
+      );
+      expect((await clock(viewer)).json()).toMatchObject({ offset_ms: 60_000 });
+      expect((await advance(viewer, 60)).statusCode).toBe(403);
+      expect((await reset(viewer)).statusCode).toBe(403);
+      const stranger = await fx.session(
+        await fx.user("MerchantStaff", { merchantId: m.merchantId, permissions: [] }),
+      );
+      expect((await clock(stranger)).statusCode).toBe(403);
+      // Another merchant's moves and resets are its own.
+      await advance(otherOwner, 7200);
+      await reset(otherOwner);
+      expect((await clock(owner)).json()).toMatchObject({ offset_ms: 60_000 });
+      await reset(owner);
+    });
   });
 
   describe("the model", () => {

@@ -128,6 +128,25 @@ export async function runTransfers(
 }
 
 /**
+ * Settles day D for one merchant's test mode only, at the merchant's test-clock time `testNow` (docs/payments.md
+ * "Test clock"): what the daily job would settle for it once real time reaches that day. No run is recorded, so
+ * the daily job's lower bound is unchanged, and when it reaches the day it adds to the same Pending transfer.
+ */
+export async function settleMerchantTestDay(
+  db: Kysely<DB>,
+  merchantId: number,
+  day: string,
+  testNow: Date,
+): Promise<TransferRunResult> {
+  const cutoff = dayCutoff(day);
+  if (cutoff.getTime() > testNow.getTime()) throw new RangeError(`The day ${day} has not ended yet.`);
+  const withChargebacks = await hasChargebacks(db);
+  return db
+    .transaction()
+    .execute((trx) => settleDay(trx, day, testNow, withChargebacks, { ids: [merchantId], isLive: false }));
+}
+
+/**
  * runTransfers' work inside a transaction the caller opened (the demo data's): the lock, the statement and the
  * run's record. The lock is held until that transaction ends.
  */
@@ -136,6 +155,8 @@ export async function settleDay(
   day: string,
   now: Date,
   withChargebacks: boolean,
+  /** Only these merchants in one mode, and no run recorded (a merchant's test clock: settleMerchantTestDay). */
+  only?: { ids: readonly number[]; isLive: boolean },
 ): Promise<TransferRunResult> {
   const cutoff = dayCutoff(day);
   await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
@@ -147,12 +168,18 @@ export async function settleDay(
       kind text, gross bigint, refunded bigint, fees bigint, vat bigint) on commit drop`.execute(trx);
   await sql`create temp table transfer_cb (id bigint, merchant_id bigint, is_live boolean, currency text,
       amount bigint) on commit drop`.execute(trx);
-  const candidates = await sql`insert into transfer_cand ${unsettledSql({ cutoff, lower })}`.execute(trx);
+  const candidates =
+    await sql`insert into transfer_cand ${unsettledSql({ cutoff, lower, ...(only ? { merchants: only } : {}) })}`.execute(
+      trx,
+    );
   if (withChargebacks)
     await sql`insert into transfer_cb select c.id, c.merchant_id, c.is_live, c.currency,
         c.amount_cents + c.accept_fees_cents + c.vat_cents
       from chargebacks c
-      where c.status = 'lost' and c.transfer_id is null and c.resolved_at < ${cutoff}`.execute(trx);
+      where c.status = 'lost' and c.transfer_id is null and c.resolved_at < ${cutoff}
+        ${only ? sql`and c.merchant_id = any(${[...only.ids]}::bigint[]) and c.is_live = ${only.isLive}` : sql``}`.execute(
+      trx,
+    );
   // Statistics for the joins below when the day is big (a small one plans well without, and quicker).
   if (Number(candidates.numAffectedRows ?? 0n) > 10_000) await sql`analyze transfer_cand`.execute(trx);
   // Upserted rows stay locked until commit, so none of them can leave Pending before its links are written; a
@@ -200,6 +227,7 @@ export async function settleDay(
     transactions: Number(linked.numAffectedRows ?? 0n),
     chargebacks: Number(marked.numAffectedRows ?? 0n),
   };
+  if (only) return out;
   await trx
     .insertInto("transfer_runs")
     .values({ day, cutoff, transfers: out.transfers, transactions: out.transactions, finished_at: now })

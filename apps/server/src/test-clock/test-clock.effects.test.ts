@@ -1,0 +1,197 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { payCard, paymentTokenFor, type TestMerchant, testMerchant } from "../payments/test-support.ts";
+import { buildTestApp } from "../test/app.ts";
+import { describeEachDatabase } from "../test/databases.ts";
+import { fixtures, type TestSession } from "../test/fixtures.ts";
+import { resetTestClock } from "./clock.ts";
+
+/**
+ * What the test clock moves (docs/payments.md "Test clock"): test-mode invoices and payment links expire by the
+ * merchant's test time, its scheduled test callbacks fall due, its test payments reach their transfer; live mode
+ * and other merchants never move.
+ */
+describeEachDatabase(
+  "test clock: expiry, callback retries and transfers follow the merchant's test time",
+  (get) => {
+    let app: FastifyInstance;
+    let m: TestMerchant;
+    let other: TestMerchant;
+    let owner: TestSession;
+    let liveCard: number;
+
+    beforeAll(async () => {
+      app = await buildTestApp(get().database);
+      await app.ready();
+      m = await testMerchant(app);
+      other = await testMerchant(app);
+      const fx = fixtures(app.payments.db);
+      owner = await fx.session({ id: m.ownerId });
+      liveCard = (await fx.integration(m.merchantId, { name: "Live card", is_live: true })).id;
+    });
+    afterAll(() => app.close());
+
+    const advance = async (seconds: number) => {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/test-clock/advance",
+        headers: owner.headers,
+        payload: { seconds },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const invoice = async (isLive: boolean) => {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/invoices",
+        headers: owner.headers,
+        payload: {
+          is_live: isLive,
+          fullName: "Hana Samir",
+          phoneNumber: "+201005550000",
+          email: "hana@example.test",
+          merchantOrderId: `CLK-${Math.random().toString(36).slice(2, 10)}`,
+          orderName: "Consulting",
+          orderDescription: "Two hours",
+          orderAmount: "150.50",
+          currency: "EGP",
+          gatewayType: [isLive ? liveCard : m.integrations.card],
+          deliveryNeeded: false,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().invoice as { id: number; status: string; invoice_url: string };
+    };
+    const invoiceStatus = async (id: number) =>
+      (await app.inject({ url: `/api/invoices/${id}`, headers: owner.headers })).json().status;
+    const link = async () => {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/payment-links",
+        headers: owner.headers,
+        payload: { is_live: false, amount_cents: 15000, currency: "EGP", methods: ["card"] },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: number; state: string; link_url: string; expires_at: string | null };
+    };
+
+    it("an advance expires test invoices and links, never a live invoice", async () => {
+      await resetTestClock(app.payments.db, m.merchantId);
+      const test = await invoice(false);
+      const live = await invoice(true);
+      const quick = await link();
+      expect(await invoiceStatus(test.id)).toBe("unpaid");
+      expect(quick.state).toBe("unpaid");
+
+      await advance(2 * 3600);
+      expect(await invoiceStatus(test.id)).toBe("expired");
+      expect(await invoiceStatus(live.id)).toBe("unpaid");
+      const list = await app.inject({ url: "/api/invoices?is_live=false", headers: owner.headers });
+      expect(list.json().results.find((r: { id: number }) => r.id === test.id).status).toBe("expired");
+      // The link's default lifetime is longer: move past it.
+      const details = await app.inject({ url: `/api/payment-links/${quick.id}`, headers: owner.headers });
+      const expiresAt = details.json().expires_at as string | null;
+      expect(expiresAt).not.toBeNull();
+      if (expiresAt) {
+        await advance(Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000) + 60);
+        const after = await app.inject({ url: `/api/payment-links/${quick.id}`, headers: owner.headers });
+        expect(after.json().state).toBe("expired");
+        const token = new URL(quick.link_url).searchParams.get("token")!;
+        const page = await app.inject({ url: `/api/checkout/links/${token}` });
+        expect(page.json().state).not.toBe("open");
+      }
+      // A test invoice made now lives on the moved clock: open until its hour passes.
+      const fresh = await invoice(false);
+      expect(await invoiceStatus(fresh.id)).toBe("unpaid");
+      await resetTestClock(app.payments.db, m.merchantId);
+    });
+
+    it("an advance makes the merchant's scheduled test callbacks due, not another merchant's", async () => {
+      const db = app.payments.db;
+      await resetTestClock(db, m.merchantId);
+      const paid = async (merchant: TestMerchant) => {
+        const { token } = await paymentTokenFor(app, merchant, merchant.integrations.card);
+        const response = await payCard(app, token);
+        expect(response.statusCode, response.body).toBe(200);
+        const row = await db
+          .selectFrom("transactions")
+          .select(["id"])
+          .where("merchant_id", "=", merchant.merchantId)
+          .orderBy("id", "desc")
+          .executeTakeFirstOrThrow();
+        return Number(row.id);
+      };
+      const mine = await paid(m);
+      const theirs = await paid(other);
+      const retry = async (transactionId: number) =>
+        Number(
+          (
+            await db
+              .insertInto("callback_jobs")
+              .values({
+                transaction_id: transactionId,
+                kind: "TRANSACTION",
+                attempt: 2,
+                trigger: "retry",
+                run_at: sql<Date>`now() + interval '1 hour'`,
+              })
+              .returning("id")
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+      const myJob = await retry(mine);
+      const theirJob = await retry(theirs);
+      const due = async (id: number) =>
+        (
+          await sql<{
+            due: boolean;
+          }>`select run_at <= now() as due from callback_jobs where id = ${id}`.execute(db)
+        ).rows[0]?.due;
+      expect(await due(myJob)).toBe(false);
+      await advance(2 * 3600);
+      expect(await due(myJob)).toBe(true);
+      expect(await due(theirJob)).toBe(false);
+      await db.deleteFrom("callback_jobs").where("id", "in", [myJob, theirJob]).execute();
+      await resetTestClock(db, m.merchantId);
+    });
+
+    it("an advance settles the merchant's test payments into a test transfer once their pending hours pass", async () => {
+      const db = app.payments.db;
+      await resetTestClock(db, m.merchantId);
+      const { token } = await paymentTokenFor(app, m, m.integrations.card);
+      expect((await payCard(app, token)).statusCode).toBe(200);
+      const tx = await db
+        .selectFrom("transactions")
+        .select(["id"])
+        .where("merchant_id", "=", m.merchantId)
+        .where("status", "=", "success")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      const link = () =>
+        db
+          .selectFrom("transfer_transactions")
+          .select("transfer_id")
+          .where("transaction_id", "=", tx.id)
+          .executeTakeFirst();
+      expect(await link()).toBeUndefined();
+      await advance(5 * 24 * 3600);
+      const held = await link();
+      expect(held).toBeDefined();
+      const transfer = await db
+        .selectFrom("transfers")
+        .select(["merchant_id", "is_live", "status"])
+        .where("id", "=", held!.transfer_id)
+        .executeTakeFirstOrThrow();
+      expect(transfer).toMatchObject({ merchant_id: m.merchantId, is_live: false, status: "Pending" });
+      // No other merchant's rows moved.
+      const others = await db
+        .selectFrom("transfers")
+        .select("id")
+        .where("merchant_id", "=", other.merchantId)
+        .execute();
+      expect(others).toHaveLength(0);
+      await resetTestClock(db, m.merchantId);
+    });
+  },
+);
