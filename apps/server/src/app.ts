@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { activationRoutes } from "./activation/activation.routes.ts";
 import { installAnalytics } from "./analytics/analytics.routes.ts";
 import { installAuth, SECURITY_SCHEMES } from "./auth/auth.hook.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
@@ -120,6 +121,7 @@ export async function buildApp(
   await installTerminalReports(app);
   await app.register(invoiceRoutes);
   await app.register(backofficeRoutes);
+  await app.register(activationRoutes);
   await app.register(imageRoutes);
   await app.register(checkoutCustomizationRoutes);
   await app.register(paymentLinkRoutes);

@@ -1,6 +1,7 @@
 import { merchantsApi, type PartnerMerchant } from "@portal/domain";
 import ExcelJS from "exceljs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { documentBytes } from "../activation/activation.service.ts";
 import { authError, requireBankId, requireMerchantId, requireUser } from "../auth/auth.hook.ts";
 import { safeCell } from "../exports/cells.ts";
 import { implement } from "../http/contract-routes.ts";
@@ -111,15 +112,18 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
     const bankId = requireBankId(request);
     const doc = await findBankDocument(db, bankId, request.params.id, request.params.documentId);
     if (!doc) throw notFoundError();
-    return sendDocument(reply, doc, request.query.download);
+    const content = documentBytes(doc, request.params.id, rt.dataKey);
+    return sendDocument(reply, { ...doc, content }, request.query.download);
   });
 
   // The merchant's owner reads its own documents (its staff and terminals do not: they are the business's papers).
   implement(app, merchantsApi.ownDocument, async (request, reply) => {
     if (requireUser(request).profile_type !== "Merchant") throw authError(403, "forbidden");
-    const doc = await findOwnDocument(db, requireMerchantId(request), request.params.documentId);
+    const merchantId = requireMerchantId(request);
+    const doc = await findOwnDocument(db, merchantId, request.params.documentId);
     if (!doc) throw notFoundError();
-    return sendDocument(reply, doc, request.query.download);
+    const content = documentBytes(doc, merchantId, rt.dataKey);
+    return sendDocument(reply, { ...doc, content }, request.query.download);
   });
 
   implement(app, merchantsApi.sheet, async (request, reply) => {

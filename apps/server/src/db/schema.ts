@@ -525,6 +525,26 @@ export interface MerchantDocumentsTable {
   content: Buffer;
   uploaded_by: number | null;
   created_at: Timestamp;
+  /** The activation wizard's uploads: sha256 of the bytes (duplicates refused), 0047. */
+  content_hash: string | null;
+  /** 'v1': content is AES-256-GCM under the data key (security/keys.ts encryptBytes); 'none' before 0047. */
+  encryption: Generated<"none" | "v1">;
+}
+
+/** The account activation wizard's application, one per merchant (0047; activation/activation.repository.ts). */
+export interface MerchantActivationsTable {
+  merchant_id: number;
+  status: Generated<"draft" | "submitted">;
+  business_info: Json<Record<string, unknown> | null>;
+  payment_solutions: Json<Record<string, unknown> | null>;
+  documents: Json<Record<string, unknown> | null>;
+  /** The settlements step as JSON, encrypted under the data key (encryptSecret). */
+  settlements_encrypted: string | null;
+  terms_accepted: boolean | null;
+  terms_version: string | null;
+  submitted_at: Date | null;
+  submitted_by: number | null;
+  updated_at: Timestamp;
 }
 
 export interface MerchantCommentsTable {
@@ -1033,6 +1053,7 @@ export interface DB {
   exports: ExportsTable;
   refund_otps: RefundOtpsTable;
   merchant_documents: MerchantDocumentsTable;
+  merchant_activations: MerchantActivationsTable;
   merchant_comments: MerchantCommentsTable;
   merchant_actions: MerchantActionsTable;
   merchant_branches: MerchantBranchesTable;

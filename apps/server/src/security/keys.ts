@@ -167,6 +167,28 @@ export function decryptSecret(encrypted: string, key: Buffer, context = ""): str
   );
 }
 
+/**
+ * Binary content (the activation wizard's documents) under the data key: AES-256-GCM, stored as iv | tag |
+ * ciphertext. `context` is bound as associated data, so a copied row fails under another merchant.
+ */
+export function encryptBytes(plain: Uint8Array, key: Buffer, context: string): Buffer {
+  const iv = cryptoRandomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(Buffer.from(context, "utf8"));
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+/** Throws when the content was tampered with, the key is wrong or the context differs. */
+export function decryptBytes(stored: Uint8Array, key: Buffer, context: string): Buffer {
+  const raw = Buffer.from(stored);
+  if (raw.length < IV_BYTES + TAG_BYTES) throw new Error("encrypted content too short");
+  const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(context, "utf8"));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+}
+
 /** The associated data binding an HMAC secret to its merchant, so a copied ciphertext fails elsewhere. */
 export function hmacSecretContext(merchantId: number): string {
   return `merchant:${merchantId}:hmac`;

@@ -68,6 +68,12 @@ const ANY_USER: Record<string, (c: Caller) => boolean> = {
   "GET /api/exports/:id": (c) => exporter(c),
   "GET /api/exports/:id/download": (c) => exporter(c),
   "GET /api/analytics/home": (c) => c.profile === "Merchant" || c.profile === "MerchantStaff",
+  // The account activation wizard (docs/onboarding.md "Account activation"): the merchant's owner only.
+  "GET /api/activation": (c) => c.profile === "Merchant",
+  "PUT /api/activation/steps/:step": (c) => c.profile === "Merchant",
+  "POST /api/activation/documents": (c) => c.profile === "Merchant",
+  "DELETE /api/activation/documents/:id": (c) => c.profile === "Merchant",
+  "POST /api/activation/submit": (c) => c.profile === "Merchant",
   // The merchant's owner's own activation documents (docs/backoffice.md).
   "GET /api/merchant/documents/:documentId": (c) => c.profile === "Merchant",
   // Profile and settings (docs/settings.md): the merchant's owner and staff read, the owner changes.

@@ -162,6 +162,16 @@ const CASES: Record<string, Case> = {
   "GET /api/terminals/:id": { secrets: (w) => [w.terminalCode] },
   "PUT /api/terminals/:id": { payload: (w) => ({ branch: w.branchId }), secrets: (w) => [w.terminalCode] },
   "GET /api/terminal/payments/:id": { secrets: (w) => [w.terminalCode] },
+  // The world's document becomes an activation upload (they carry a content hash) the owner may remove.
+  "DELETE /api/activation/documents/:id": {
+    prepare: async (app, w) => {
+      await app.payments.db
+        .updateTable("merchant_documents")
+        .set({ kind: "passport", content_type: "image/png", content_hash: `tenant-${w.documentId}` })
+        .where("id", "=", w.documentId)
+        .execute();
+    },
+  },
   "GET /api/reports/:id/download": {
     prepare: (app, w) => runExport(app.payments.db, app.deps.config.dataDir, w.reportId),
   },

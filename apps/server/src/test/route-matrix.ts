@@ -509,6 +509,10 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/bank/merchants/:id": (w) => w.merchantId,
   "/api/bank/merchants/:id/documents/:documentId": (w) => w.documentId,
   "/api/merchant/documents/:documentId": (w) => w.documentId,
+  // The activation wizard: a step's name is a fixed choice; an upload is the world's document made one
+  // (tenant-matrix CASES prepares it).
+  "/api/activation/steps/:step": { notAnId: "business_info" },
+  "/api/activation/documents/:id": (w) => w.documentId,
   "/api/keys/:kind": { notAnId: "api" },
   "/api/ecommerce/orders/:order_id": (w) => w.orderId,
   "/api/acceptance/transactions/:transaction_id": (w) => w.transactionId,
