@@ -3,7 +3,7 @@ import type { DB } from "../db/schema.ts";
 import { cardTokenContext } from "../payments/outcome.ts";
 import { providerTime } from "../payments/provider-time.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
-import { callbackFaultOf } from "../payments/scenarios.ts";
+import { callbackFaultOf, wasDeferred } from "../payments/scenarios.ts";
 import {
   type DeliveryView,
   loadTransactionViews,
@@ -198,8 +198,7 @@ export async function deliverCallbacks(
       continue;
     }
     // A deferred first delivery is recorded as the event it is.
-    const job: CallbackJob =
-      taken.trigger === "retry" && taken.attempt === 1 ? { ...taken, trigger: "event" } : taken;
+    const job: CallbackJob = wasDeferred(view.tx, taken) ? { ...taken, trigger: "event" } : taken;
     const url = view.paymentKey?.notification_url || view.integration?.processed_callback_url;
     if (!url) continue;
     const payload = await callbackPayload(rt, db, job, view);

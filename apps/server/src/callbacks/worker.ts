@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { voidLapsedAuths } from "../payments/operations.service.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
+import { settleDueScenarioPayments, settleOnClockMoves } from "../payments/scenario-effects.ts";
 import { releaseCallbackJobs, takeCallbackJobs } from "./callbacks.repository.ts";
 import { deliverCallbacks, type Fetch } from "./delivery.ts";
 import { MAX_TAKEN, onCallbackJobsCommitted } from "./queue.ts";
@@ -12,6 +13,9 @@ import { MAX_TAKEN, onCallbackJobsCommitted } from "./queue.ts";
  * jobs themselves (deleted in the statement that records the answers); a job whose process stopped mid-delivery
  * is due again when its lease ends.
  */
+/** How often the worker looks for settling pending test payments that fell due (payments/scenario-effects.ts). */
+export const SCENARIO_SETTLE_TICK_MS = 5_000;
+
 export async function startCallbackWorker(
   rt: PaymentsRuntime,
   log: FastifyBaseLogger,
@@ -100,9 +104,26 @@ export async function startCallbackWorker(
   };
   const lapseTimer = setInterval(lapse, 3_600_000);
   lapseTimer.unref();
+  // Test mode's settling pending scenario cards (payments/scenarios.ts) settle once due on their merchant's test
+  // clock: looked for every few seconds (a partial index of the few pending ones), and at once when a clock moves.
+  const stopClockMoves = settleOnClockMoves(rt);
+  const settle = async () => {
+    try {
+      await settleDueScenarioPayments(rt);
+    } catch (error) {
+      log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        "scenario settlement failed",
+      );
+    }
+  };
+  const settleTimer = setInterval(settle, SCENARIO_SETTLE_TICK_MS);
+  settleTimer.unref();
   return {
     async stop() {
       clearInterval(lapseTimer);
+      clearInterval(settleTimer);
+      stopClockMoves();
       unsubscribe();
       stopping = true;
       wakeAll();

@@ -95,6 +95,16 @@ export async function completeWithScenario(
   return answer;
 }
 
+/** Whether a delivery is a deferred scenario's first delivery, taken again once its delay passed. */
+export function wasDeferred(
+  tx: Pick<TransactionRow, "is_live" | "card_first6" | "card_last4">,
+  job: { kind: "TRANSACTION" | "TOKEN"; trigger: "event" | "retry" | "manual"; attempt: number },
+): boolean {
+  if (job.kind !== "TRANSACTION" || job.trigger !== "retry" || job.attempt !== 1) return false;
+  const callbacks = scenarioOfTransaction(tx)?.callbacks;
+  return callbacks === "after_redirect" || callbacks === "refund_void_delayed";
+}
+
 /** What the callback delivery does with one delivery (callbacks/delivery.ts). */
 export type CallbackFault =
   | { kind: "send" }
