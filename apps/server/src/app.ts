@@ -42,6 +42,7 @@ import { invoiceRoutes } from "./selling/invoices.routes.ts";
 import { paymentLinkRoutes } from "./selling/links.routes.ts";
 import { productRoutes } from "./selling/products.routes.ts";
 import { qrPaymentRoutes } from "./selling/qr-payment.routes.ts";
+import { registrationRoutes } from "./registration/registration.routes.ts";
 import { serviceCreditRoutes } from "./service-credit/service-credit.routes.ts";
 import { smsBoxRoutes } from "./sms/sms.routes.ts";
 import { installStatements } from "./statements/plugin.ts";
@@ -107,6 +108,7 @@ export async function buildApp(
   await app.register(mailboxRoutes);
   await app.register(smsBoxRoutes);
   await app.register(serviceCreditRoutes);
+  await app.register(registrationRoutes);
   await app.register(onboardingRoutes);
   await app.register(profileRoutes);
   await installPayments(app);

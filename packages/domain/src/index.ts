@@ -35,6 +35,7 @@ export * from "./api/qr-payment.ts";
 export * from "./api/reports.ts";
 export * from "./api/request-to-pay.ts";
 export * from "./api/risk.ts";
+export * from "./api/registration.ts";
 export * from "./api/service-credit.ts";
 export * from "./api/sms.ts";
 export * from "./api/statements.ts";

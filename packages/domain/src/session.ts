@@ -11,6 +11,7 @@ export const CSRF_HEADER = "X-CSRF-Token";
 export const AUTH_DETAILS = {
   invalid_credentials: "incorrect credentials",
   account_inactive: "Your account is deactivated. Check your e-mail for the reactivation link.",
+  email_not_confirmed: "Please confirm your e-mail address first: open the link we sent you.",
   merchant_deactivated: "This merchant has been deactivated by its bank. Please contact your bank.",
   rate_limited: "Too many sign-in attempts. Please try again later.",
   too_many_requests: "Too many requests. Please try again later.",

@@ -25,6 +25,8 @@ export function findUserForPasswordCheck(db: Kysely<DB>, username: string) {
       "password_hash",
       "is_active",
       "is_temp_password",
+      // A registered owner who has not confirmed the e-mail address yet (registration/).
+      "pending_activation",
       // A merchant the bank deactivated (docs/backoffice.md): none of its users may sign in.
       sql<boolean>`coalesce((select m.deactivated from merchants m where m.id = coalesce(users.merchant_id,
         (select t.merchant_id from terminals t where t.id = users.terminal_id))), false)`.as(

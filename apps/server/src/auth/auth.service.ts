@@ -96,6 +96,8 @@ export interface PasswordUser {
   permissions: string[];
   is_active: boolean;
   is_temp_password: boolean;
+  /** A registered owner who has not confirmed the e-mail address yet. */
+  pending_activation: boolean;
   merchant_deactivated: boolean;
 }
 
@@ -163,7 +165,8 @@ export async function signIn(
   const user = await checkPassword(ctx.db, input.username, input.password, ip, host);
   if (!user) throw authError(401, "invalid_credentials");
   // Only someone who knows the password learns that the account is locked.
-  if (!user.is_active) throw authError(403, "account_inactive");
+  if (!user.is_active)
+    throw authError(403, user.pending_activation ? "email_not_confirmed" : "account_inactive");
   if (user.merchant_deactivated) throw authError(403, "merchant_deactivated");
 
   const session = await ctx.db.transaction().execute(async (trx) => {

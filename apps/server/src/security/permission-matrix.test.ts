@@ -85,6 +85,8 @@ const ANY_USER: Record<string, (c: Caller) => boolean> = {
   "POST /api/merchant/profile/contract": (c) => c.profile === "Merchant",
   // A partner's own merchants (docs/backoffice.md "Partners"): Partner users only, who hold no permissions.
   "GET /api/partner/merchants": (c) => c.profile === "Partner",
+  // A merchant's referrals (docs/onboarding.md "Registration and growth"): its owner and staff.
+  "GET /api/growth/referring": (c) => isMerchantUser(c),
 };
 
 /** Who may use the public API with a password's token (issue 10 item 1), stated here apart from the code. */
@@ -109,6 +111,10 @@ const PUBLIC_ROUTES: Record<string, "open" | "merchant-api"> = {
   "POST /api/auth/reactivate": "open",
   "POST /api/auth/activate_staff": "open", // an e-mailed staff activation link (users/)
   "POST /api/auth/activate_staff/check": "open",
+  "POST /api/auth/register": "open", // registration (registration/), none for Pakistan
+  "POST /api/auth/register/confirm": "open", // an e-mailed confirmation link
+  "POST /api/auth/register/resend": "open",
+  "GET /api/growth/codes/:code": "open", // a referral code, public by design
   "GET /api/dev/mailbox": "open", // its own key (mail/mailbox.routes.ts), 404 without it
   "GET /api/dev/sms": "open", // the mailbox's key (sms/sms.routes.ts), 404 without it
   "POST /api/auth/tokens": "open", // username and password (public-api/legacy.routes.ts)

@@ -550,6 +550,8 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/terminal/payments/:id": (w) => w.terminalPaymentId,
   "/api/risk/rules/:id": (w) => w.riskRuleId,
   "/api/risk/entries/:id": (w) => w.riskEntryId,
+  // A referral code is public by design (it is shared as a link): no other tenant's to try.
+  "/api/growth/codes/:code": { notAnId: "NOSUCHCO" },
 };
 
 /** The parameters of a route: [the PARAMS key, the parameter name], in path order. */

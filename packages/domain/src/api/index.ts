@@ -31,6 +31,7 @@ import { qrPaymentApi } from "./qr-payment.ts";
 import { reportsApi } from "./reports.ts";
 import { customerRequestApi, requestToPayApi } from "./request-to-pay.ts";
 import { riskApi } from "./risk.ts";
+import { registrationApi } from "./registration.ts";
 import { serviceCreditApi } from "./service-credit.ts";
 import { smsBoxApi } from "./sms.ts";
 import { statementsApi } from "./statements.ts";
@@ -78,6 +79,7 @@ export const API = {
   publicApiIntentions: intentionApi,
   publicApiLinks: paymentLinkApi,
   qrPayment: qrPaymentApi,
+  registration: registrationApi,
   reports: reportsApi,
   risk: riskApi,
   requestToPay: requestToPayApi,
