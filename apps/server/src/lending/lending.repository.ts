@@ -12,22 +12,26 @@ export type LendingPaymentRow = Selectable<LendingPaymentsTable>;
 
 /** The lender of a public page id, with its merchant's name and logo and its collection integration. */
 export function findLender(db: Kysely<DB>, publicId: string) {
-  return db
-    .selectFrom("lending_lenders as l")
-    .innerJoin("merchants as m", "m.id", "l.merchant_id")
-    .innerJoin("integrations as i", "i.id", "l.integration_id")
-    .select([
-      "l.id",
-      "l.merchant_id",
-      "l.integration_id",
-      "m.company_name",
-      "m.logo_url",
-      "i.is_live",
-      "i.currency",
-      "i.is_active",
-    ])
-    .where("l.public_id", "=", publicId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("lending_lenders as l")
+      .innerJoin("merchants as m", "m.id", "l.merchant_id")
+      .innerJoin("integrations as i", "i.id", "l.integration_id")
+      .select([
+        "l.id",
+        "l.merchant_id",
+        "l.integration_id",
+        "m.company_name",
+        "m.logo_url",
+        "i.is_live",
+        "i.currency",
+        "i.is_active",
+      ])
+      .where("l.public_id", "=", publicId)
+      // A lender its bank disabled (lenders.service.ts) has no page: answered as for no lender.
+      .where("l.disabled_at", "is", null)
+      .executeTakeFirst()
+  );
 }
 export type LenderRow = NonNullable<Awaited<ReturnType<typeof findLender>>>;
 

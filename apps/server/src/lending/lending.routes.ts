@@ -1,8 +1,10 @@
-import { lendingApi } from "@portal/domain";
+import { lendersApi, lendingApi } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
+import { requireBankId } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { HttpError } from "../http/errors.ts";
 import { hitRateLimits, type RateLimitRule } from "../ratelimit/rate-limit.repository.ts";
+import { addBankLender, bankLenders, editBankLender } from "./lenders.service.ts";
 import { lookupLoans, payFromBalance, startCardPayment } from "./lending.service.ts";
 
 /**
@@ -23,6 +25,15 @@ const RATE_LIMITED = "Too many requests. Please try again later.";
 
 export async function lendingRoutes(app: FastifyInstance): Promise<void> {
   const rt = app.payments;
+
+  // Lender management by the merchant's bank (docs/pos-risk.md "Lenders"): signed in, bank-scoped.
+  implement(app, lendersApi.list, async (request) => bankLenders(rt.db, requireBankId(request)));
+  implement(app, lendersApi.add, async (request, reply) =>
+    reply.code(201).send(await addBankLender(rt.db, requireBankId(request), request.body)),
+  );
+  implement(app, lendersApi.edit, async (request) =>
+    editBankLender(rt.db, requireBankId(request), request.params.id, request.body, rt.now()),
+  );
 
   const limit = async (checks: { key: string; rule: RateLimitRule }[]) => {
     const result = await hitRateLimits(rt.db, checks, { stopAtRefusal: true });

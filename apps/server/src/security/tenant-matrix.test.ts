@@ -78,6 +78,9 @@ const CASES: Record<string, Case> = {
   "POST /api/request-to-pay/:id/send": { secrets: (w) => [w.requestBillNum] },
   "POST /api/request-to-pay/:id/cancel": { secrets: (w) => [w.requestBillNum] },
   "POST /api/payment-links/:id/cancel": { secrets: (w) => [w.linkReference] },
+  "PUT /api/bank/lenders/:id": {
+    payload: (w) => ({ integration_id: w.integrationId, public_id: `lender-${w.lenderId}`, is_active: true }),
+  },
   "PUT /api/risk/rules/:id": {
     payload: { kind: "max_amount", currency: "EGP", amount_cents: 100_000_000 },
   },

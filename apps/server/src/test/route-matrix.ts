@@ -109,6 +109,12 @@ export interface TenantWorld {
   /** A risk rule and a blacklist entry (risk/). */
   riskRuleId: number;
   riskEntryId: number;
+  /** The merchant as a lender of its bank (lending/lenders.service.ts). */
+  lenderId: number;
+  /** The test helpers (test-helpers/): the test secret key, a test payment's delivery with its body, a pending one. */
+  testSecretKey: string;
+  testDeliveryId: number;
+  pendingDeliveryId: number;
 }
 
 /**
@@ -422,6 +428,48 @@ export async function tenantWorld(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const lender = await db
+    .insertInto("lending_lenders")
+    .values({
+      merchant_id: merchant.id,
+      integration_id: integration.id,
+      public_id: unique("lender-").toLowerCase(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const testSecretKey = await recreateKey(db, merchant.id, "secret", {
+    country: "EGY",
+    isLive: false,
+    dataKey: app.payments.dataKey,
+  });
+  const testTx = await r.payment(merchant.id, { is_live: false, integration_id: integration.id });
+  const testDelivery = await db
+    .insertInto("callback_attempts")
+    .values({
+      transaction_id: testTx.id,
+      merchant_id: merchant.id,
+      kind: "TRANSACTION",
+      trigger: "event",
+      attempt: 1,
+      // Refused at once (a private address, or nobody listening): a replay answers quickly.
+      url: "http://127.0.0.1:9/callback",
+      status_code: 500,
+      request_body: JSON.stringify({ type: "TRANSACTION", obj: { id: testTx.id } }),
+      signature: "0",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const pendingDelivery = await db
+    .insertInto("callback_jobs")
+    .values({
+      transaction_id: testTx.id,
+      kind: "TRANSACTION",
+      attempt: 2,
+      trigger: "retry",
+      run_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     merchantId: merchant.id,
     bankId: bank.id,
@@ -468,6 +516,10 @@ export async function tenantWorld(
     terminalPaymentId: terminalPayment.id,
     riskRuleId: riskRule.id,
     riskEntryId: riskEntry.id,
+    lenderId: lender.id,
+    testSecretKey,
+    testDeliveryId: testDelivery.id,
+    pendingDeliveryId: pendingDelivery.id,
   };
 }
 
@@ -549,7 +601,12 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/terminals/:id": (w) => w.terminalId,
   "/api/terminal/payments/:id": (w) => w.terminalPaymentId,
   "/api/risk/rules/:id": (w) => w.riskRuleId,
+  "/api/bank/lenders/:id": (w) => w.lenderId,
   "/api/risk/entries/:id": (w) => w.riskEntryId,
+  "/v1/test/deliveries/:id": (w) => w.testDeliveryId,
+  "/v1/test/deliveries/pending/:id": (w) => w.pendingDeliveryId,
+  "/api/test-helpers/deliveries/:id": (w) => w.testDeliveryId,
+  "/api/test-helpers/pending/:id": (w) => w.pendingDeliveryId,
   // A referral code is public by design (it is shared as a link): no other tenant's to try.
   "/api/growth/codes/:code": { notAnId: "NOSUCHCO" },
 };
@@ -589,7 +646,9 @@ export function terminalKeyCaller(terminalKey: string): TestSession {
 
 /** The credential of a public route's owner: a terminal's key on the terminal API, else the secret key. */
 export function publicCaller(url: string, w: TenantWorld): TestSession {
-  return url.startsWith("/api/terminal/") ? terminalKeyCaller(w.terminalKey) : secretKeyCaller(w.secretKey);
+  if (url.startsWith("/api/terminal/")) return terminalKeyCaller(w.terminalKey);
+  // The test helpers take the test secret key only.
+  return secretKeyCaller(url.startsWith("/v1/test/") ? w.testSecretKey : w.secretKey);
 }
 
 /** Headers of a public-API caller holding a merchant's secret key. */

@@ -16,6 +16,7 @@ import { imagesApi } from "./images.ts";
 import { integrationsApi } from "./integrations.ts";
 import { invoicesApi } from "./invoices.ts";
 import { keysApi } from "./keys.ts";
+import { lendersApi } from "./lenders.ts";
 import { lendingApi } from "./lending.ts";
 import { merchantsApi } from "./merchants.ts";
 import { onboardingApi } from "./onboarding.ts";
@@ -28,15 +29,16 @@ import { publicApi } from "./public-api.ts";
 import { intentionApi } from "./public-api-intentions.ts";
 import { paymentLinkApi } from "./public-api-links.ts";
 import { qrPaymentApi } from "./qr-payment.ts";
+import { registrationApi } from "./registration.ts";
 import { reportsApi } from "./reports.ts";
 import { customerRequestApi, requestToPayApi } from "./request-to-pay.ts";
 import { riskApi } from "./risk.ts";
-import { registrationApi } from "./registration.ts";
 import { serviceCreditApi } from "./service-credit.ts";
 import { smsBoxApi } from "./sms.ts";
 import { statementsApi } from "./statements.ts";
 import { terminalReportsApi } from "./terminal-reports.ts";
 import { testClockApi } from "./test-clock.ts";
+import { testHelpersApi, testHelpersPublicApi } from "./test-helpers.ts";
 import { transactionsApi } from "./transactions.ts";
 import { transfersApi } from "./transfers.ts";
 import { usersApi } from "./users.ts";
@@ -66,6 +68,7 @@ export const API = {
   integrations: integrationsApi,
   invoices: invoicesApi,
   keys: keysApi,
+  lenders: lendersApi,
   lending: lendingApi,
   mailbox: mailboxApi,
   merchants: merchantsApi,
@@ -91,6 +94,8 @@ export const API = {
   serviceCredit: serviceCreditApi,
   statements: statementsApi,
   terminalReports: terminalReportsApi,
+  testHelpers: testHelpersApi,
+  //TMP testHelpersPublic: testHelpersPublicApi,
   testClock: testClockApi,
   transactions: transactionsApi,
   transfers: transfersApi,
