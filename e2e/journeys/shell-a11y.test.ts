@@ -23,7 +23,7 @@ const PUBLIC_PAGES: { path: string; ready: string }[] = [
   { path: "reactivate?token=not-a-real-token", ready: "reactivate-submit" },
   // Without the key in this tab the mailbox asks for it.
   { path: "mailbox", ready: "mailbox-open" },
-  { path: "register", ready: "placeholder" },
+  { path: "register", ready: "register-form" },
 ];
 
 describe.each(LANGS)("public pages (%s)", (lang) => {

@@ -22,6 +22,7 @@ import { type BrandedPage, brandOfPage, homeFallsBackToLogin } from "../lib/host
 import { parseLinkSearch } from "../lib/linkSearch.ts";
 import { parseAdminSearch, parseMerchantSearch } from "../lib/merchantSearch.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
+import { parseRegisterSearch, parseSignupSearch } from "../lib/registerSearch.ts";
 import { parseRiskSearch } from "../lib/riskSearch.ts";
 import { parseWalletOnboardingSearch } from "../lib/walletOnboardingSearch.ts";
 import {
@@ -150,14 +151,16 @@ const registerRoute = createRoute({
   path: "register",
   beforeLoad: noRegisterInPakistan,
   staticData: { publicTitle: "register" },
-  component: hostPage("register", () => import("../screens/PublicPlaceholder.tsx")),
+  component: hostPage("register", () => import("../screens/register/RegisterPage.tsx")),
 });
 const registerSuccessRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "register/success",
   beforeLoad: noRegisterInPakistan,
   staticData: { publicTitle: "registerSuccess" },
-  component: hostPage("registerSuccess", () => import("../screens/PublicPlaceholder.tsx")),
+  // After registering (?email=...) and from the e-mailed confirmation link (?token=...): docs/onboarding.md.
+  validateSearch: parseRegisterSearch,
+  component: hostPage("registerSuccess", () => import("../screens/register/RegisterSuccessPage.tsx")),
 });
 const forgotRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -201,17 +204,27 @@ const smsBoxRoute = createRoute({
   path: "sms",
   component: lazyRouteComponent(() => import("../screens/invoices/SmsBoxPage.tsx")),
 });
+/** A merchant's referrals: needs a session (signed out, login and back), docs/onboarding.md. */
 const growthReferringRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "growth/referring",
   staticData: { publicTitle: "growthReferring" },
-  component: publicPage,
+  beforeLoad: ({ context, location }) => {
+    if (!isSignedIn(getSession())) {
+      rememberDeepLink(BASE_PATH + location.href);
+      throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
+    }
+  },
+  component: lazyRouteComponent(() => import("../screens/growth/ReferringPage.tsx")),
 });
+/** Registration through a referral code (?code=...); none for Pakistan, like /register. */
 const growthSignupRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "growth/signup",
+  beforeLoad: noRegisterInPakistan,
   staticData: { publicTitle: "growthSignup" },
-  component: publicPage,
+  validateSearch: parseSignupSearch,
+  component: lazyRouteComponent(() => import("../screens/growth/SignupPage.tsx")),
 });
 /** Service-credit packs (docs/onboarding.md): the token of the query string authorizes the purchase. */
 const bulkDisbursementRoute = createRoute({
