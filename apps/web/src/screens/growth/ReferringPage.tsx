@@ -15,7 +15,7 @@ import { messageOf } from "../../api/reportError.ts";
 import { AuthShell } from "../../components/AuthShell.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { BASE_PATH, isLang } from "../../i18n/language.ts";
-import { useReferring } from "../register/registration.api.ts";
+import { useReferring } from "../../registration/registration.api.ts";
 
 /**
  * /{lang}/growth/referring (signed in: the router sends a signed-out visitor to login and back): the merchant's

@@ -7,8 +7,8 @@ import { useAppConfig } from "../../app/config.ts";
 import { AuthShell } from "../../components/AuthShell.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { isLang } from "../../i18n/language.ts";
-import { RegisterForm } from "../register/RegisterForm.tsx";
-import { registrationApi } from "../register/registration.api.ts";
+import { RegisterForm } from "../../registration/RegisterForm.tsx";
+import { registrationApi } from "../../registration/registration.api.ts";
 
 /**
  * /{lang}/growth/signup?code=...: registration through a merchant's referral link. The code is checked first

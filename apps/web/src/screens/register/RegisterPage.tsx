@@ -5,7 +5,7 @@ import { useAppConfig } from "../../app/config.ts";
 import { AuthShell } from "../../components/AuthShell.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { isLang } from "../../i18n/language.ts";
-import { RegisterForm } from "./RegisterForm.tsx";
+import { RegisterForm } from "../../registration/RegisterForm.tsx";
 
 /** /{lang}/register (none for Pakistan: the router sends it to login). Success goes to /register/success. */
 export default function RegisterPage() {

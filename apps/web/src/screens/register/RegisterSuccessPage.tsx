@@ -6,7 +6,7 @@ import { isApiError } from "../../api/errors.ts";
 import { AuthShell } from "../../components/AuthShell.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { isLang } from "../../i18n/language.ts";
-import { registrationApi } from "./registration.api.ts";
+import { registrationApi } from "../../registration/registration.api.ts";
 
 type Confirmation =
   | { kind: "checking" }

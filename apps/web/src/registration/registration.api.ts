@@ -1,6 +1,6 @@
 import type { RegisterBody } from "@portal/domain";
 import { useQuery } from "@tanstack/react-query";
-import { call } from "../../api/client.ts";
+import { call } from "../api/client.ts";
 
 /** Registration and growth calls (contract: packages/domain/src/api/registration.ts; docs/onboarding.md). */
 const quiet = { handleUnauthorized: false } as const;

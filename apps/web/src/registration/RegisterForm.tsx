@@ -9,8 +9,8 @@ import {
 import { statesOf } from "@portal/domain/places";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../api/errors.ts";
-import { PasswordRules } from "../../auth/PasswordRules.tsx";
+import { isApiError } from "../api/errors.ts";
+import { PasswordRules } from "../auth/PasswordRules.tsx";
 import { registrationApi } from "./registration.api.ts";
 
 /** The English messages of the shared rules and the server, to their translation keys (register.errors.*). */
