@@ -5,13 +5,14 @@ import { type AuthShellBrand, AuthShellBrandContext } from "../../components/Aut
 import type { HostBrand } from "../../lib/hostBrand.ts";
 
 /**
- * The two host brands' looks (docs/onboarding.md "Public and host pages"): a wallet provider in deep teal and a
- * telecom merchant in crimson. White text on either primary reads at more than 6:1, as does the primary on white.
+ * The two host brands' looks (docs/onboarding.md "Public and host pages"): a wallet provider in teal and a telecom
+ * merchant in crimson. White on either primary and the primary on white read at more than 5:1, and a link in the
+ * primary stands out from the black text around it by more than 3:1 (axe's link-in-text-block).
  * The colours are Mantine's own variables set on the frame, so every button, link and focus ring follows.
  */
 const COLOURS: Record<HostBrand, { primary: string; hover: string; page: string }> = {
-  wallet: { primary: "#00695c", hover: "#004d40", page: "#eef6f5" },
-  telecom: { primary: "#b0142f", hover: "#8a0f24", page: "#fbf0f2" },
+  wallet: { primary: "#00796b", hover: "#005b4f", page: "#eef6f5" },
+  telecom: { primary: "#d6204a", hover: "#a3183a", page: "#fbf0f2" },
 };
 
 function brandVars(brand: HostBrand): CSSProperties {

@@ -5,7 +5,10 @@ import { isSignedIn, useSession } from "../../auth/session.ts";
 import { AuthShell } from "../../components/AuthShell.tsx";
 import { ButtonLink } from "../../components/links.tsx";
 import { isLang } from "../../i18n/language.ts";
-import type { WalletOnboardingStatus } from "../../lib/walletOnboardingSearch.ts";
+import {
+  parseWalletOnboardingSearch,
+  type WalletOnboardingStatus,
+} from "../../lib/walletOnboardingSearch.ts";
 
 const LOOK: Record<WalletOnboardingStatus, { color: string; sign: string }> = {
   success: { color: "teal.9", sign: "✓" },
@@ -22,7 +25,9 @@ const LOOK: Record<WalletOnboardingStatus, { color: string; sign: string }> = {
 export default function WalletOnboardingResultPage() {
   const { t, i18n } = useTranslation();
   const lang = isLang(i18n.language) ? i18n.language : "en";
-  const search = useSearch({ from: "/{-$lang}/wallet-onboarding/result" });
+  // Parsed again here: the router merges the raw query under a route's validated search, so a key the parser
+  // dropped (a reference with markup) would otherwise come back unchecked.
+  const search = parseWalletOnboardingSearch(useSearch({ from: "/{-$lang}/wallet-onboarding/result" }));
   const status = search.status ?? "unknown";
   const signedIn = isSignedIn(useSession());
   const look = LOOK[status];
