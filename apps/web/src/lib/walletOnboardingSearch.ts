@@ -5,10 +5,11 @@
  */
 export type WalletOnboardingStatus = "success" | "failure" | "unknown";
 
-export interface WalletOnboardingSearch {
+// A type, not an interface: the page parses its own search again, and only a type is a Record<string, unknown>.
+export type WalletOnboardingSearch = {
   status?: WalletOnboardingStatus;
   reference?: string;
-}
+};
 
 const SUCCESS = new Set([
   "success",

@@ -24,7 +24,6 @@ import { parseAdminSearch, parseMerchantSearch } from "../lib/merchantSearch.ts"
 import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
 import { parseRegisterSearch, parseSignupSearch } from "../lib/registerSearch.ts";
 import { parseRiskSearch } from "../lib/riskSearch.ts";
-import { parseWalletOnboardingSearch } from "../lib/walletOnboardingSearch.ts";
 import {
   INVOICE_FILTERS,
   ORDER_FILTERS,
@@ -33,6 +32,7 @@ import {
   type TableSearch,
   TRANSACTION_FILTERS,
 } from "../lib/tableSearch.ts";
+import { parseWalletOnboardingSearch } from "../lib/walletOnboardingSearch.ts";
 import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
