@@ -63,7 +63,7 @@ export interface ActivationMerchant {
 }
 
 /** The settlements step is encrypted as a whole, bound to its merchant. */
-const settlementsContext = (merchantId: number) => `merchant:${merchantId}:activation-settlements`;
+export const settlementsContext = (merchantId: number) => `merchant:${merchantId}:activation-settlements`;
 /** A stored file's associated data: its merchant. */
 export const documentContext = (merchantId: number) => `merchant:${merchantId}:document`;
 /**

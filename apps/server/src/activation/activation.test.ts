@@ -1,6 +1,7 @@
 import { ACTIVATION_MESSAGES, ibanCheckDigits } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoActivation } from "../demo/activation.ts";
 import { solidPng } from "../images/png.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
@@ -565,6 +566,54 @@ describeEachDatabase("account activation wizard", (get) => {
       expect((await uploadPng(session, "passport", 5555)).statusCode).toBe(409);
       expect((await submit(session)).statusCode).toBe(409);
     });
+  });
+
+  it("demo: the half-filled application resumes at Documents; the submitted one is complete for its bank", async () => {
+    await fx.bank({ country: "EGY" });
+    const credentials = { generated_at: "", accounts: [], merchants: [] };
+    await seedDemoActivation(app.payments.db, credentials, app.payments.dataKey, new Date());
+    const owner = async (username: string) => {
+      const user = await app.payments.db
+        .selectFrom("users")
+        .select(["id", "merchant_id"])
+        .where("username", "=", username)
+        .executeTakeFirstOrThrow();
+      return { session: await fx.session({ id: user.id }), merchantId: user.merchant_id! };
+    };
+    const draft = (await show((await owner("activation.draft")).session)).json();
+    expect(draft).toMatchObject({ status: "draft", current_step: "documents" });
+    expect(draft.files.map((f: { kind: string }) => f.kind)).toEqual([
+      "national_id_front",
+      "national_id_back",
+    ]);
+    for (const username of ["activation.en", "activation.ar"])
+      expect((await show((await owner(username)).session)).json().current_step).toBe("business_info");
+    const submitted = await owner("activation.submitted");
+    const mine = (await show(submitted.session)).json();
+    expect(mine.status).toBe("submitted");
+    expect(mine.completed_steps).toEqual([
+      "business_info",
+      "payment_solutions",
+      "documents",
+      "settlements",
+      "terms",
+    ]);
+    const merchant = await app.payments.db
+      .selectFrom("merchants")
+      .select("bank_id")
+      .where("id", "=", submitted.merchantId)
+      .executeTakeFirstOrThrow();
+    const bankSession = await fx.session(await fx.user("Bank", { bankId: merchant.bank_id! }));
+    const review = await app.inject({
+      url: `/api/bank/merchants/${submitted.merchantId}/activation`,
+      headers: bankSession.headers,
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json().files).toHaveLength(7);
+    const file = await app.inject({ url: review.json().files[0].url, headers: bankSession.headers });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/png");
+    expect(file.rawPayload.subarray(1, 4).toString()).toBe("PNG");
   });
 
   describe("who may see what", () => {

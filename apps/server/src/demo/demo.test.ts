@@ -25,10 +25,14 @@ import { generateDemoData } from "./generate.ts";
 /**
  * Owners of merchants that exist for one journey each (docs/e2e.md "Accounts"): the walkthrough's
  * (demo/walkthrough.ts) and the checkout customization's (demo/checkout-customization.ts) have no staff, and the
- * profile journey's Egyptian merchant (demo/profile.ts) is not one of the generated world's.
+ * profile journey's Egyptian merchant (demo/profile.ts) is not one of the generated world's, nor are the activation
+ * wizard's (demo/activation.ts).
  */
 const journeyOwner = (username: string) =>
-  username.startsWith("walkthrough.") || username.startsWith("branding.") || username === "merchant.profile";
+  username.startsWith("walkthrough.") ||
+  username.startsWith("branding.") ||
+  username.startsWith("activation.") ||
+  username === "merchant.profile";
 
 import { DEMO_PASSWORD, MERCHANTS } from "./world.ts";
 

@@ -7,6 +7,7 @@ import type { Database } from "../db/database.ts";
 import { mailboxKey } from "../mail/mailbox-key.ts";
 import { loadDataKey } from "../security/keys.ts";
 import { ensurePrivateDir } from "../security/private-dir.ts";
+import { seedDemoActivation } from "./activation.ts";
 import { seedDemoBackoffice } from "./backoffice.ts";
 import { seedDemoBulkInvoices } from "./bulk-invoices.ts";
 import { seedDemoChargebacks, seedDemoReports } from "./chargebacks-reports.ts";
@@ -99,6 +100,7 @@ export async function ensureDemoData(
     await seedDemoPaymentLinks(trx, data.credentials, options.now ?? new Date());
     await seedDemoBulkInvoices(trx, data.credentials, options.now ?? new Date());
     await seedDemoBackoffice(trx, options.now ?? new Date());
+    await seedDemoActivation(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoReports(trx, config.dataDir, options.now ?? new Date());
     await seedDemoProfiles(trx, data.credentials, options.now ?? new Date());
     await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date());
