@@ -107,6 +107,11 @@ function reasonText(t: Texts, message: string): string {
     "insufficient funds": t.reasonFunds,
     "3-d secure authentication failed": t.reasonThreeDs,
     "transaction timed out": t.reasonTimeout,
+    "do not honour": t.reasonDoNotHonour,
+    "expired card": t.reasonExpired,
+    "lost or stolen card": t.reasonLostStolen,
+    "cvv mismatch": t.reasonCvv,
+    "3-d secure authentication abandoned": t.reasonThreeDsAbandoned,
   };
   // The merchant's risk rules (docs/pos-risk.md "Risk"): the reason's detail is in the merchant's dashboard.
   if (message.startsWith("Declined by the merchant's risk rules")) return t.reasonRisk;
