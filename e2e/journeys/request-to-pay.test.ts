@@ -9,7 +9,8 @@ import { checkoutContext, payWithCard } from "./checkout-helpers.ts";
  * data) opens Request to pay from Transactions, the form refuses a percentage tip of 100 with its message, then
  * creates a request of 200.00 EGP with a 12.5% tip and sends it by SMS; the SMS viewer holds the message with
  * the customer page's link; the customer opens it, sees the tip (25.00) and the total (225.00), pays with the
- * sandbox card; the request shows paid with its tip, and its transaction's details show the tip amount.
+ * sandbox card; the request shows paid with its tip, and its transaction's details show the tip amount. Then
+ * Request to pay opens from the side menu, and its state filter stays in the URL across a reload.
  */
 
 let browser: Browser;
@@ -162,6 +163,28 @@ describe.each(["en", "ar"] as const)("request to pay (%s)", (lang) => {
     const tip = page.getByTestId("field-tip_amount");
     await expect.poll(() => tip.textContent(), POLL).toContain("25.00");
     await expectAccessible(page, `transaction with its tip (${lang})`);
+    await page.context().close();
+  });
+
+  it("opens from the side menu and keeps its state filter in the URL", async () => {
+    const page = await signIn(lang);
+    await page.getByTestId("nav-requestToPay").click();
+    await page.getByTestId("request-to-pay-page").waitFor(POLL);
+    await settled(page);
+    await chooseOption(page, "request-state-filter", texts.sent);
+    await page.waitForURL(/[?&]state=sent/, POLL);
+    await settled(page);
+    // Reloaded (or shared), the view keeps its filter: every row is a sent request.
+    await page.reload();
+    await page.getByTestId("request-to-pay-page").waitFor(POLL);
+    await settled(page);
+    expect(await page.getByTestId("request-state-filter").inputValue()).toBe(texts.sent);
+    const rows = page.getByTestId("requests-table-row");
+    await rows.first().waitFor(POLL);
+    for (const text of await rows.allTextContents()) expect(text).toContain(texts.sent);
+    for (const other of [texts.paid])
+      for (const text of await rows.allTextContents()) expect(text).not.toContain(other);
+    await expectAccessible(page, `request to pay filtered by state (${lang})`);
     await page.context().close();
   });
 });

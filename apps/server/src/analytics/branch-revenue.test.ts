@@ -50,7 +50,7 @@ describeEachDatabase("reports: point-of-sale revenue by branch", (get) => {
       is_live: true,
       amount_cents: amount,
       currency: "EGP",
-      status: "success",
+      status: "success" as const,
       gateway_type: "card_present",
       trnx_type: "standalone",
       origin: "POS",

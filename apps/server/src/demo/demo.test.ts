@@ -385,6 +385,41 @@ describeEachDatabase("demo data", (get) => {
     ).toBe(true);
   });
 
+  it("gives every request to pay that was sent the SMS its customer got, with its page link", async () => {
+    const requests = await db
+      .selectFrom("request_to_pay")
+      .select(["merchant_id", "mob_num", "sent_at", "amount_cents"])
+      .execute();
+    const sent = requests.filter((r) => r.sent_at !== null);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(requests.length).toBeGreaterThan(sent.length);
+    const sms = await db
+      .selectFrom("sms_outbox")
+      .select(["merchant_id", "to_number", "body", "created_at", "status"])
+      .where("body", "like", "%payment request%")
+      .execute();
+    // One SMS per sent request (the demo has each request in both modes: same phone, same sent time).
+    const key = (merchant: number | null, phone: string, at: Date | string) =>
+      `${merchant}|${phone}|${new Date(at).getTime()}`;
+    const wanted = new Map<string, number>();
+    for (const r of sent) {
+      const k = key(r.merchant_id, r.mob_num, r.sent_at!);
+      wanted.set(k, (wanted.get(k) ?? 0) + 1);
+    }
+    for (const [k, n] of wanted) {
+      const mine = sms.filter((m) => key(m.merchant_id, m.to_number, m.created_at) === k);
+      expect(mine, k).toHaveLength(n);
+      for (const m of mine) {
+        expect(m.status).toBe("local");
+        expect(m.body).toContain("/checkout/request?token=");
+        expect(m.body).toContain("طلب دفع");
+      }
+    }
+    // A request never sent has none.
+    const created = requests.filter((r) => r.sent_at === null);
+    for (const r of created) expect(sms.filter((m) => m.to_number === r.mob_num)).toHaveLength(0);
+  });
+
   it("does nothing on a later start but returns the existing sign-ins", async () => {
     const before = await db
       .selectFrom("users")

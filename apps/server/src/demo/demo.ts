@@ -26,6 +26,7 @@ import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoPos } from "./pos.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoProfiles } from "./profile.ts";
+import { seedDemoRegistration } from "./registration.ts";
 import { seedDemoRequestsToPay } from "./request-to-pay.ts";
 import { seedDemoRisk } from "./risk.ts";
 import { seedDemoServiceCredit } from "./service-credit.ts";
@@ -79,7 +80,7 @@ export function readCredentials(file: string): DemoCredentials | undefined {
  */
 export async function ensureDemoData(
   database: Database,
-  config: Pick<Config, "dataDir">,
+  config: Pick<Config, "dataDir"> & Partial<Pick<Config, "publicUrl">>,
   options: DemoOptions = {},
 ): Promise<DemoSummary | undefined> {
   const file = credentialsPath(config);
@@ -104,9 +105,10 @@ export async function ensureDemoData(
     await seedDemoReports(trx, config.dataDir, options.now ?? new Date());
     await seedDemoProfiles(trx, data.credentials, options.now ?? new Date());
     await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoRegistration(trx, data.credentials, options.now ?? new Date());
     await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoPos(trx, data.credentials, dataKey, options.now ?? new Date());
-    await seedDemoRequestsToPay(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoRequestsToPay(trx, data.credentials, dataKey, options.now ?? new Date(), config.publicUrl);
     await seedDemoLending(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoTerminalReports(trx, options.now ?? new Date());
     await seedDemoRisk(trx, data.credentials, dataKey, options.now ?? new Date());

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type TipType, tipCents } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { requestToken } from "../request-to-pay/request-to-pay.service.ts";
+import { requestPageUrl, requestSmsText, requestToken } from "../request-to-pay/request-to-pay.service.ts";
 import { tokenHash } from "../security/tokens.ts";
 import type { DemoCredentials } from "./generate.ts";
 
@@ -108,14 +108,16 @@ const REQUESTS: DemoRequest[] = [
 /**
  * Demo requests to pay (docs/pos-risk.md "Request to pay") of the Egyptian demo merchant, in both modes: paid ones
  * with a percentage tip and a customer's own tip (each with its order and successful card payment, the tip on the
- * transaction's details), sent ones (with their SMS in the local SMS viewer) and a created, an expired and a
- * cancelled one, so the list, its state filter, the details and every customer page state have an example.
+ * transaction's details), sent ones and a created, an expired and a cancelled one, so the list, its state filter,
+ * the details and every customer page state have an example. Every request that was sent has the SMS the customer
+ * got (the SMS outbox row, at its sent time, as request-to-pay.service.ts writes it), shown by the SMS viewer.
  */
 export async function seedDemoRequestsToPay(
   db: Kysely<DB>,
   credentials: DemoCredentials,
   dataKey: Buffer,
   now: Date,
+  publicUrl = "http://localhost:3000",
 ): Promise<number> {
   const merchant = credentials.merchants.find((m) => m.country === "EGY");
   if (!merchant) return 0;
@@ -193,6 +195,22 @@ export async function seedDemoRequestsToPay(
           .execute();
       }
       const sent = r.state !== "created";
+      const sentAt = sent ? new Date(createdAt.getTime() + 60_000) : null;
+      if (sentAt)
+        await db
+          .insertInto("sms_outbox")
+          .values({
+            merchant_id: merchant.merchant_id,
+            to_number: r.mobNum,
+            body: requestSmsText(
+              merchant.company_name,
+              { amount_cents: r.amount, currency: "EGP", bill_num: r.billNum },
+              requestPageUrl(publicUrl, token),
+            ),
+            status: "local",
+            created_at: sentAt,
+          })
+          .execute();
       await db
         .insertInto("request_to_pay")
         .values({
@@ -216,7 +234,7 @@ export async function seedDemoRequestsToPay(
           created_by: "demo",
           created_at: createdAt,
           updated_at: createdAt,
-          sent_at: sent ? new Date(createdAt.getTime() + 60_000) : null,
+          sent_at: sentAt,
           expires_at:
             r.state === "expired"
               ? new Date(now.getTime() - 3 * DAY_MS)

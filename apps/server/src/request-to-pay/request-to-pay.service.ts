@@ -261,17 +261,22 @@ export async function editRequest(
   return requestDetails(rt, merchantId, id);
 }
 
+/** The SMS a customer receives for a request (English, then Arabic): the merchant, the bill, the amount, the link. */
+export function requestSmsText(
+  merchant: string,
+  row: { amount_cents: number; currency: string; bill_num: string | null },
+  url: string,
+): string {
+  const amount = `${isCurrency(row.currency) ? toMajorString(row.amount_cents, row.currency) : row.amount_cents} ${row.currency}`;
+  const bill = row.bill_num ? ` ${row.bill_num}` : "";
+  return `${merchant}: payment request${bill} for ${amount}. Pay here: ${url}\n${merchant}: طلب دفع${bill} بمبلغ ${amount}. ادفع من هنا: ${url}`;
+}
+
 async function writeSms(rt: PaymentsRuntime, trx: Kysely<DB>, merchantId: number, id: number, now: Date) {
   const row = await mustFind(trx, merchantId, id);
   const merchant = (await merchantProfile(trx, merchantId)).company_name;
   const url = requestPageUrl(rt.publicUrl, requestToken(rt.dataKey, row.salt));
-  const amount = `${isCurrency(row.currency) ? toMajorString(row.amount_cents, row.currency) : row.amount_cents} ${row.currency}`;
-  const bill = row.bill_num ? ` ${row.bill_num}` : "";
-  await sendSms(trx, {
-    to: row.mob_num,
-    merchantId,
-    text: `${merchant}: payment request${bill} for ${amount}. Pay here: ${url}\n${merchant}: طلب دفع${bill} بمبلغ ${amount}. ادفع من هنا: ${url}`,
-  });
+  await sendSms(trx, { to: row.mob_num, merchantId, text: requestSmsText(merchant, row, url) });
   await updateRequest(trx, merchantId, id, { status: "sent", sent_at: now, updated_at: now });
 }
 

@@ -18,6 +18,8 @@ const owner = { profileType: "Merchant" as const, permNames: [...MERCHANT_PERMIS
 describe("permission gating", () => {
   it("shows a merchant owner the whole merchant menu in the spec's order", () => {
     expect(sideMenuFor(owner)).toEqual(SIDE_MENUS.merchant);
+    // Request to pay is in the menu (not only reachable from Transactions), after Payment Links.
+    expect(sideMenuFor(owner)).toContain("requestToPay");
     expect(createMenuFor(owner)).toEqual(CREATE_MENU);
   });
   it("hides the items a staff member lacks the permission for", () => {

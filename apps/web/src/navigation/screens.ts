@@ -61,7 +61,8 @@ export const SCREENS = {
   newInvoice: { path: "invoices/new", permission: "can create orders", menus: ["merchant"] },
   bulkInvoices: { path: "bulk-invoices", permission: "can create orders", menus: ["merchant"] },
   activateAccount: { path: "activate-account", permission: null, menus: ["merchant"] },
-  // Reached from the Transactions screen (back-office.md section 2 "Transactions: request to pay").
+  // In the side menu and reached from the Transactions screen (back-office.md section 2 "Transactions: request
+  // to pay").
   requestToPay: { path: "request-to-pay", permission: "can view transactions", menus: ["merchant"] },
   // Reached from Settings (docs/settings.md "Checkout customization"), not from the side menu.
   checkoutCustomization: {
@@ -82,6 +83,7 @@ export const SIDE_MENUS: Record<MenuKind, readonly ScreenKey[]> = {
     "orders",
     "invoices",
     "paymentLinks",
+    "requestToPay",
     "products",
     "customers",
     "paymentIntegrations",

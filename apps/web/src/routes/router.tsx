@@ -23,6 +23,7 @@ import { parseLinkSearch } from "../lib/linkSearch.ts";
 import { parseAdminSearch, parseMerchantSearch } from "../lib/merchantSearch.ts";
 import { type PeriodSearch, parsePeriodSearch } from "../lib/periodSearch.ts";
 import { parseRegisterSearch, parseSignupSearch } from "../lib/registerSearch.ts";
+import { parseRequestToPaySearch } from "../lib/requestToPaySearch.ts";
 import { parseRiskSearch } from "../lib/riskSearch.ts";
 import {
   INVOICE_FILTERS,
@@ -644,6 +645,7 @@ const requestToPayRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "request-to-pay",
   staticData: { screen: "requestToPay" },
+  validateSearch: parseRequestToPaySearch,
   component: lazyRouteComponent(() => import("../screens/request-to-pay/RequestToPayPage.tsx")),
 });
 

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Select, Stack, UnstyledButton } from "@mantine/core";
 import { REQUEST_STATES, type RequestState } from "@portal/domain/api/request-to-pay";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { type ColumnMeta, DataTable } from "../../components/list/DataTable.tsx"
 import { PageTitle } from "../../components/PageTitle.tsx";
 import { useDashboard } from "../../layouts/useDashboard.ts";
 import { money } from "../../lib/money.ts";
+import type { RequestToPaySearch } from "../../lib/requestToPaySearch.ts";
 import { DEFAULT_PAGE_SIZE } from "../../lib/tableSearch.ts";
 import { useDateFormat } from "../../lib/useDateFormat.ts";
 import { useLiveMode } from "../../live/useLiveMode.ts";
@@ -28,9 +30,14 @@ export default function RequestToPayPage() {
   const { isLive } = useLiveMode();
   const { dateTime } = useDateFormat();
   const rights = useRequestRights();
-  const [state, setState] = useState<RequestState | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  // The state filter and the page live in the URL (lib/requestToPaySearch.ts): a view can be shared and reloaded.
+  const search = useSearch({ strict: false }) as RequestToPaySearch;
+  const navigate = useNavigate();
+  const setSearch = (next: RequestToPaySearch) => void navigate({ to: ".", search: next as never });
+  const state = search.state;
+  const page = search.page ?? 1;
+  const pageSize = search.page_size ?? DEFAULT_PAGE_SIZE;
+  const setPage = (p: number) => setSearch({ ...search, page: p > 1 ? p : undefined });
   const [open, setOpen] = useState<number | null>(null);
   const [form, setForm] = useState<{ id: number | null } | null>(null);
   const list = useRequestToPayList({ isLive, page, pageSize, state });
@@ -98,10 +105,9 @@ export default function RequestToPayPage() {
               placeholder={t("requestToPay.filters.all")}
               data={REQUEST_STATES.map((s) => ({ value: s, label: t(`requestToPay.states.${s}`) }))}
               value={state ?? null}
-              onChange={(v) => {
-                setState((v as RequestState) || undefined);
-                setPage(1);
-              }}
+              onChange={(v) =>
+                setSearch({ ...search, state: (v as RequestState) || undefined, page: undefined })
+              }
               clearable
               w={220}
               data-testid="request-state-filter"
@@ -120,10 +126,13 @@ export default function RequestToPayPage() {
             error={list.isError}
             onRetry={() => void list.refetch()}
             onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            onPageSize={(size) =>
+              setSearch({
+                ...search,
+                page_size: size === DEFAULT_PAGE_SIZE ? undefined : size,
+                page: undefined,
+              })
+            }
             onSort={() => undefined}
             rowId={(row) => String(row.id)}
             emptyText={t("requestToPay.empty")}
