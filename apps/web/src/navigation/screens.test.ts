@@ -49,7 +49,7 @@ describe("permission gating", () => {
   });
   it("gives bank and terminal their own menus", () => {
     const bank = { profileType: "BankStaff" as const, permNames: ["can view merchants", "can view reports"] };
-    expect(sideMenuFor(bank)).toEqual(["merchants", "reports"]);
+    expect(sideMenuFor(bank)).toEqual(["merchants", "lenders", "reports"]);
     const terminal = {
       profileType: "Terminal" as const,
       permNames: ["can view transactions", "can view terminals"],

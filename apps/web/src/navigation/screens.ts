@@ -12,6 +12,8 @@ export const SCREENS = {
   home: { path: "home", permission: null, menus: ["merchant"] },
   merchants: { path: "merchants", permission: "can view merchants", menus: ["bank", "partner"] },
   merchantAdmin: { path: "merchant-admin", permission: "can review merchants", menus: ["bank"] },
+  // The bank's lenders (docs/pos-risk.md "Lenders"): reading needs the merchants' view, changing "can add merchants".
+  lenders: { path: "lenders", permission: "can view merchants", menus: ["bank"] },
   transactions: {
     path: "transactions",
     permission: "can view transactions",
@@ -107,6 +109,7 @@ export const SIDE_MENUS: Record<MenuKind, readonly ScreenKey[]> = {
   bank: [
     "merchants",
     "merchantAdmin",
+    "lenders",
     "transactions",
     "orders",
     "reports",

@@ -417,6 +417,13 @@ const merchantsRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): TableSearch => parseMerchantSearch(search),
   component: lazyRouteComponent(() => import("../screens/merchants/MerchantsPage.tsx")),
 });
+/** The bank's lenders (docs/pos-risk.md "Lenders"): the list with the add and edit dialogs. */
+const lendersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "lenders",
+  staticData: { screen: "lenders" },
+  component: lazyRouteComponent(() => import("../screens/lenders/LendersPage.tsx")),
+});
 const merchantDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "merchants/$id",
@@ -683,6 +690,7 @@ const routeTree = rootRoute.addChildren([
       invoiceDetailsRoute,
       paymentLinksRoute,
       requestToPayRoute,
+      lendersRoute,
       newPaymentLinkRoute,
       productsRoute,
       newProductRoute,
