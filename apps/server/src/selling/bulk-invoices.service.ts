@@ -22,6 +22,7 @@ import type { OutboxMode } from "../mail/outbox.repository.ts";
 import { findMerchantCountry } from "../payments/orders.repository.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { timeZoneOf } from "../payments/transaction-object.ts";
+import { merchantNow } from "../test-clock/clock.ts";
 import { bulkFileError, type ParsedRow, readBulkFile } from "./bulk-invoices.file.ts";
 import {
   findUpload,
@@ -72,7 +73,9 @@ class DryRun extends Error {}
 
 async function invoiceCaller(db: Kysely<DB>, merchantId: number, isLive: boolean, username: string | null) {
   const merchant = await findMerchantCountry(db, merchantId);
-  return { merchantId, isLive, username, timeZone: timeZoneOf(merchant), now: new Date() };
+  // Test-mode invoices are made at the merchant's test-clock time (docs/payments.md "Test clock").
+  const now = await merchantNow(db, merchantId, isLive);
+  return { merchantId, isLive, username, timeZone: timeZoneOf(merchant), now };
 }
 
 /**
