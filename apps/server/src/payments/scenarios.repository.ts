@@ -9,7 +9,7 @@ import type { DB } from "../db/schema.ts";
  * transaction taken for delivery before its payment's answer.
  */
 
-/** Stamps when a pending test payment settles (an ISO instant on the merchant's test clock). */
+/** Stamps when a pending test payment settles (an ISO instant on the merchant's test clock), once. */
 export async function stampSettleAt(db: Kysely<DB>, transactionId: number, at: Date): Promise<void> {
   await db
     .updateTable("transactions")
@@ -17,6 +17,8 @@ export async function stampSettleAt(db: Kysely<DB>, transactionId: number, at: D
     .where("id", "=", transactionId)
     .where("status", "=", "pending")
     .where("is_live", "=", false)
+    // A replayed request (same Idempotency-Key) keeps the first due time.
+    .where(sql<boolean>`not (data ? '_settle_at')`)
     .execute();
 }
 
