@@ -47,6 +47,8 @@ import {
 export default function ActivationPage() {
   const { t } = useTranslation();
   const application = useActivation();
+  // Set by this visit's Submit: the success message then, the submitted application's state on later visits.
+  const [justSubmitted, setJustSubmitted] = useState(false);
   return (
     <Stack gap="lg" data-testid="activation-screen">
       <PageTitle title={t("activation.title")} />
@@ -58,9 +60,9 @@ export default function ActivationPage() {
       ) : application.isError ? (
         <LoadError error={application.error} retry={() => void application.refetch()} />
       ) : application.data.status === "submitted" ? (
-        <Submitted application={application.data} />
+        <Submitted application={application.data} justNow={justSubmitted} />
       ) : (
-        <Wizard application={application.data} />
+        <Wizard application={application.data} onSubmitted={() => setJustSubmitted(true)} />
       )}
     </Stack>
   );
@@ -101,7 +103,7 @@ function Submitted({
         <Title order={2} size="h3">
           {t("activation.submittedTitle")}
         </Title>
-        <Text role="status" fw={600} c="green.9" data-testid="activation-success">
+        <Text role="status" fw={600} data-testid="activation-success">
           {justNow ? t("activation.messages.submitted") : t("activation.messages.already_submitted")}
         </Text>
         <Text>{t("activation.submittedBody")}</Text>
@@ -115,7 +117,13 @@ function Submitted({
   );
 }
 
-function Wizard({ application }: { application: ActivationApplication }) {
+function Wizard({
+  application,
+  onSubmitted,
+}: {
+  application: ActivationApplication;
+  onSubmitted: () => void;
+}) {
   const { t } = useTranslation();
   const setApplication = useSetApplication();
   const [form, setForm] = useState<WizardForm>(() => formOf(application));
@@ -125,14 +133,11 @@ function Wizard({ application }: { application: ActivationApplication }) {
   const [busy, setBusy] = useState(false);
   const [uploads, setUploads] = useState(0);
   const [skipOpen, setSkipOpen] = useState(false);
-  const [submitted, setSubmitted] = useState<ActivationApplication | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const step = ACTIVATION_STEPS[active] ?? "business_info";
   const last = active === STEP_COUNT - 1;
   const stepsLeft = STEP_COUNT - application.completed_steps.length;
-
-  if (submitted) return <Submitted application={submitted} justNow />;
 
   const set = <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => {
     setForm((prev) => ({ ...prev, [key]: value }));
@@ -202,8 +207,8 @@ function Wizard({ application }: { application: ActivationApplication }) {
     setFailure(null);
     try {
       const answer = await submitApplication();
+      onSubmitted();
       setApplication(answer.application);
-      setSubmitted(answer.application);
     } catch (err) {
       refused(err);
     } finally {
