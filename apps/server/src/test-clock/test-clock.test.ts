@@ -123,6 +123,12 @@ describeEachDatabase("test clock: per-merchant test-mode time, advance, set, res
   });
 
   describe("the model", () => {
+    it("is held in memory once the server is ready: the payment path reads no row for it", () => {
+      // undefined would mean "not loaded" (every test-mode read would query its row).
+      expect(cachedTestClockOffset(app.payments.db, m.merchantId)).toBeDefined();
+      expect(cachedTestClockOffset(app.payments.db, 2_000_000_000)).toBe(0);
+    });
+
     it("never touches live mode, keeps merchants apart, and moves test time as documented", async () => {
       const db = app.payments.db;
       const a = m.merchantId;
