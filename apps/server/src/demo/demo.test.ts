@@ -32,8 +32,11 @@ const journeyOwner = (username: string) =>
   username.startsWith("walkthrough.") ||
   username.startsWith("branding.") ||
   username.startsWith("activation.") ||
-  username === "merchant.profile";
+  username === "merchant.profile" ||
+  // The businesses registered through Nile Electronics' referral link (demo/registration.ts).
+  DEMO_REFERRED.some((r) => r.email === username);
 
+import { DEMO_REFERRED } from "./registration.ts";
 import { DEMO_PASSWORD, MERCHANTS } from "./world.ts";
 
 const NOW = new Date("2026-03-15T10:30:00Z");

@@ -26,6 +26,7 @@ import { seedDemoPaymentLinks } from "./payment-links.ts";
 import { seedDemoPos } from "./pos.ts";
 import { seedDemoProducts } from "./products.ts";
 import { seedDemoProfiles } from "./profile.ts";
+import { seedDemoRegistration } from "./registration.ts";
 import { seedDemoRequestsToPay } from "./request-to-pay.ts";
 import { seedDemoRisk } from "./risk.ts";
 import { seedDemoServiceCredit } from "./service-credit.ts";
@@ -104,6 +105,7 @@ export async function ensureDemoData(
     await seedDemoReports(trx, config.dataDir, options.now ?? new Date());
     await seedDemoProfiles(trx, data.credentials, options.now ?? new Date());
     await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoRegistration(trx, data.credentials, options.now ?? new Date());
     await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoPos(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoRequestsToPay(trx, data.credentials, dataKey, options.now ?? new Date(), config.publicUrl);
