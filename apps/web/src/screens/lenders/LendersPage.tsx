@@ -39,7 +39,7 @@ export default function LendersPage() {
       id: "state",
       header: t("lenders.fields.state"),
       cell: ({ row }) => (
-        <Badge color={row.original.is_active ? "teal.8" : "gray.7"} variant="filled">
+        <Badge color={row.original.is_active ? "teal.9" : "gray.8"} variant="filled">
           {row.original.is_active ? t("lenders.active") : t("lenders.disabled")}
         </Badge>
       ),
