@@ -288,7 +288,7 @@ describeEachDatabase("registration and growth", (get) => {
     const merchant = await db()
       .selectFrom("merchants")
       .select(["country", "business_information"])
-      .where("emails", "@>", sql<string>`${JSON.stringify([payload.email])}::jsonb`)
+      .where(sql<boolean>`emails @> ${JSON.stringify([payload.email])}::jsonb`)
       .executeTakeFirstOrThrow();
     expect(merchant.country).toBe("ARE");
     expect(Object.keys(merchant.business_information)).toContain("address_governorate");
@@ -296,7 +296,7 @@ describeEachDatabase("registration and growth", (get) => {
       .selectFrom("integrations as i")
       .innerJoin("merchants as m", "m.id", "i.merchant_id")
       .select("i.currency")
-      .where("m.emails", "@>", sql<string>`${JSON.stringify([payload.email])}::jsonb`)
+      .where(sql<boolean>`m.emails @> ${JSON.stringify([payload.email])}::jsonb`)
       .executeTakeFirstOrThrow();
     expect(integration.currency).toBe("AED");
   });
