@@ -12,6 +12,7 @@ import {
   TestClockError,
   type TestClockState,
 } from "../test-clock/clock.ts";
+import { completeIntention, completePaymentKey } from "./complete.service.ts";
 import { cancelTestDelivery, listTestDeliveries, replayTestDelivery } from "./deliveries.service.ts";
 import {
   type ArmedFault,
@@ -57,6 +58,21 @@ function faultObject(f: ArmedFault) {
  */
 export const testHelperPublicRoutes: FastifyPluginAsync = async (app) => {
   const rt = app.payments;
+
+  implement(app, testHelpersPublicApi.completeIntention, async (request) => {
+    const caller = await testCaller(request);
+    const b = request.body;
+    return completeIntention(rt, caller.merchantId, request.params.client_secret, b.scenario, {
+      integration: b.integration,
+      settleAfterSeconds: b.settle_after_seconds,
+    });
+  });
+
+  implement(app, testHelpersPublicApi.completePaymentKey, async (request) => {
+    const caller = await testCaller(request);
+    const b = request.body;
+    return completePaymentKey(rt, caller.merchantId, b.payment_token, b.scenario, b.settle_after_seconds);
+  });
 
   implement(app, testHelpersPublicApi.deliveries, async (request) => {
     const caller = await testCaller(request);

@@ -39,7 +39,7 @@ describeEachDatabase("test helpers", (get) => {
     worker = await startCallbackWorker(app.payments, app.log);
   });
   afterAll(async () => {
-    await worker.stop();
+    await worker?.stop();
     await app.close();
     await receiver.close();
     await failing.close();
@@ -101,6 +101,49 @@ describeEachDatabase("test helpers", (get) => {
       expect(byToken.statusCode, `${url}: ${byToken.body}`).toBe(403);
       expect(byToken.json()).toEqual({ detail: TEST_KEY_ONLY });
     }
+  });
+
+  it("complete the merchant's own pending test intention or payment key with a scenario, not another's", async () => {
+    const intention = await createTestIntention(app, m);
+    const theirs = await call(
+      "POST",
+      `/v1/test/intentions/${intention.client_secret}/complete`,
+      other.keys.secretKeyTest,
+      { scenario: "approved" },
+    );
+    expect(theirs.statusCode, theirs.body).toBe(404);
+    const done = await call(
+      "POST",
+      `/v1/test/intentions/${intention.client_secret}/complete`,
+      m.keys.secretKeyTest,
+      {
+        scenario: "declined_insufficient_funds",
+      },
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ state: "done", transaction: { success: false } });
+    const unknown = await call(
+      "POST",
+      "/v1/test/intentions/egy_csk_test_nothing/complete",
+      m.keys.secretKeyTest,
+      {
+        scenario: "approved",
+      },
+    );
+    expect(unknown.statusCode).toBe(404);
+
+    const { token } = await paymentTokenFor(app, m, m.integrations.card);
+    const byOther = await call("POST", "/v1/test/payment_keys/complete", other.keys.secretKeyTest, {
+      payment_token: token,
+      scenario: "approved",
+    });
+    expect(byOther.statusCode, byOther.body).toBe(404);
+    const paid = await call("POST", "/v1/test/payment_keys/complete", m.keys.secretKeyTest, {
+      payment_token: token,
+      scenario: "approved",
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ state: "done", transaction: { success: true } });
   });
 
   it("list a test delivery with the body sent and its signature, and never another merchant's", async () => {

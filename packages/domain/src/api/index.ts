@@ -95,7 +95,7 @@ export const API = {
   statements: statementsApi,
   terminalReports: terminalReportsApi,
   testHelpers: testHelpersApi,
-  //TMP testHelpersPublic: testHelpersPublicApi,
+  testHelpersPublic: testHelpersPublicApi,
   testClock: testClockApi,
   transactions: transactionsApi,
   transfers: transfersApi,
@@ -104,7 +104,9 @@ export const API = {
 } as const;
 
 /** The routes by their `METHOD /path` key, for the typed clients (import this type only). */
-export type ApiRoutes = RouteTable<typeof API>;
+// The public test helpers are called by merchants' servers, never by the dashboard or the checkout: left out, they
+// also keep the routes' union inside what the checker can represent (TS2590 in apps/web/src/api/client.ts).
+export type ApiRoutes = RouteTable<Omit<typeof API, "testHelpersPublic">>;
 
 export function allContracts(): RouteContract[] {
   return Object.values(API).flatMap((group) => Object.values(group) as RouteContract[]);

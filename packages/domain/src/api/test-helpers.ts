@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorResponseSchema, route } from "../contract.ts";
-import { idField, jsonObjectField, textField } from "./provider-fields.ts";
+import { idField, jsonObjectField, textField, tokenField } from "./provider-fields.ts";
 import { PROVIDER_PUBLIC, providerErrorSchema } from "./public-api.ts";
 import { advanceTestClockSchema, setTestClockSchema, testClockSchema } from "./test-clock.ts";
 import { idParams } from "./workspace-shared.ts";
@@ -95,7 +95,48 @@ const HELPER_PERMISSION = "can view api key" as const;
 
 const limitQuery = z.object({ limit: idField().pipe(z.number().max(100)).optional() });
 
+const completeFields = {
+  /** A scenario name (docs/payments.md "Test scenarios"): "approved", "declined_insufficient_funds", ... */
+  scenario: textField(64),
+  /** pending_settles_* only: settle after this many seconds on the merchant's test clock. */
+  settle_after_seconds: idField().pipe(z.number().max(31_622_400)).optional(),
+};
+
+/** What a completion answers: the payment's result, as the hosted checkout's card API answers it. */
+export const completionSchema = z
+  .union([
+    z.looseObject({ state: z.literal("done"), transaction: z.looseObject({ id: z.number() }) }),
+    z.looseObject({ state: z.literal("challenge"), challenge_id: z.string(), transaction_id: z.number() }),
+  ])
+  .describe("The payment made: {state: 'done', transaction, redirect_url} (3-D Secure is answered for you).");
+
 export const testHelpersPublicApi = {
+  completeIntention: route({
+    method: "POST",
+    path: "/v1/test/intentions/:client_secret/complete",
+    access: PROVIDER_PUBLIC,
+    apiPermission: HELPER_PERMISSION,
+    tags: PUBLIC_TAGS,
+    trailingSlash: true,
+    summary: "Pay a pending test intention with a named scenario, without a browser",
+    description:
+      "Pays the intention's card method (or `integration`) as the hosted checkout would with the scenario's card: " +
+      "the same transaction, attempts and callbacks.",
+    params: z.object({ client_secret: tokenField() }),
+    body: z.looseObject({ ...completeFields, integration: idField().optional() }),
+    answers: { 200: completionSchema, ...publicErrors, 409: providerErrorSchema },
+  }),
+  completePaymentKey: route({
+    method: "POST",
+    path: "/v1/test/payment_keys/complete",
+    access: PROVIDER_PUBLIC,
+    apiPermission: HELPER_PERMISSION,
+    tags: PUBLIC_TAGS,
+    trailingSlash: true,
+    summary: "Pay a pending test payment key (legacy flow) with a named scenario, without a browser",
+    body: z.looseObject({ ...completeFields, payment_token: tokenField() }),
+    answers: { 200: completionSchema, ...publicErrors, 409: providerErrorSchema },
+  }),
   deliveries: route({
     method: "GET",
     path: "/v1/test/deliveries",
