@@ -28,14 +28,14 @@ afterAll(async () => {
 const TEXT = {
   en: {
     transactions: "Transactions",
-    comingSoon: "This screen is coming soon",
+    notOwner: "Only the account owner can activate the account.",
     loginTitle: "Sign in to your dashboard",
     loggedOut: "You have logged-out successfully",
     noPermission: "You cannot view this page",
   },
   ar: {
     transactions: "المعاملات",
-    comingSoon: "هذه الشاشة قادمة قريبًا",
+    notOwner: "يمكن لمالك الحساب فقط تفعيل الحساب.",
     loginTitle: "تسجيل الدخول إلى لوحة التحكم",
     loggedOut: "تم تسجيل الخروج بنجاح",
     noPermission: "لا يمكنك عرض هذه الصفحة",
@@ -55,22 +55,21 @@ describe("language switch", () => {
     await expect.poll(() => page.locator("h1").first().textContent(), POLL).toContain(TEXT.ar.loginTitle);
     expect(await login.form.isVisible()).toBe(true);
 
-    // Signed in, on a placeholder screen: the switch keeps the screen.
+    // Signed in, on a screen (account activation, which a staff user may not fill): the switch keeps the screen.
     const shell = await signIn(page, "ar", "staff1.uae", "merchant");
     await page.goto(portalPath("ar", "activate-account"));
-    const placeholder = page.getByTestId("placeholder");
-    await placeholder.waitFor();
-    expect(await placeholder.getAttribute("data-screen")).toBe("activateAccount");
-    expect(await placeholder.textContent()).toContain(TEXT.ar.comingSoon);
-    await expectAccessible(page, "placeholder screen (ar)");
+    const screen = page.getByTestId("activation-screen");
+    await screen.waitFor();
+    await expect.poll(() => screen.textContent(), POLL).toContain(TEXT.ar.notOwner);
+    await expectAccessible(page, "activation screen refused to staff (ar)");
 
     await shell.switchLanguage();
     await waitForPath(page, portalPath("en", "activate-account"));
     await expectLanguage(page, "en");
-    await expect.poll(() => placeholder.textContent(), POLL).toContain(TEXT.en.comingSoon);
+    await expect.poll(() => screen.textContent(), POLL).toContain(TEXT.en.notOwner);
     expect((await shell.nav("transactions").textContent())?.trim()).toBe(TEXT.en.transactions);
     expect(await cookie(context, "lang")).toBe("en");
-    await expectAccessible(page, "placeholder screen (en)");
+    await expectAccessible(page, "activation screen refused to staff (en)");
 
     await shell.switchLanguage();
     await waitForPath(page, portalPath("ar", "activate-account"));
