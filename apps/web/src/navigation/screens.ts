@@ -32,6 +32,8 @@ export const SCREENS = {
   apiKeys: { path: "api-keys", permission: "can view api key", menus: ["merchant"] },
   checkout: { path: "checkout", permission: "can view payment integration", menus: ["merchant"] },
   iframes: { path: "iframes", permission: "can view iframe", menus: ["merchant"] },
+  // Test helpers (issue 15 item 4): the test clock, recent test callback deliveries, how to call the helpers.
+  developers: { path: "developers", permission: "can view api key", menus: ["merchant"] },
   users: { path: "users", permission: "can view staff", menus: ["merchant"] },
   transfers: { path: "transfers", permission: "can view transfers", menus: ["merchant", "bank"] },
   chargebacks: { path: "chargebacks", permission: "can view transactions", menus: ["merchant", "bank"] },
@@ -92,6 +94,7 @@ export const SIDE_MENUS: Record<MenuKind, readonly ScreenKey[]> = {
     "apiKeys",
     "checkout",
     "iframes",
+    "developers",
     "users",
     "transfers",
     "chargebacks",

@@ -34,7 +34,7 @@ import {
   TRANSACTION_FILTERS,
 } from "../lib/tableSearch.ts";
 import { parseWalletOnboardingSearch } from "../lib/walletOnboardingSearch.ts";
-import { landingFor, SCREENS, type ScreenKey } from "../navigation/screens.ts";
+import { landingFor, type ScreenKey } from "../navigation/screens.ts";
 import { type ScreenTo, screenTo } from "../navigation/screenTo.ts";
 import { NotFoundRedirect } from "./NotFoundRedirect.tsx";
 import { RootLayout } from "./RootLayout.tsx";
@@ -286,18 +286,6 @@ const appRoute = createRoute({
   component: lazyRouteComponent(() => import("../layouts/DashboardLayout.tsx")),
 });
 
-const comingSoon = lazyRouteComponent(() => import("../screens/ComingSoon.tsx"));
-
-/** A dashboard screen that later issues fill; until then it shows the bilingual coming-soon card. */
-function screenRoute<K extends ScreenKey>(key: K) {
-  return createRoute({
-    getParentRoute: () => appRoute,
-    path: SCREENS[key].path as (typeof SCREENS)[K]["path"],
-    staticData: { screen: key },
-    component: comingSoon,
-  });
-}
-
 /** Table state (filters, page, page_size, sort) in the URL: a plain function, no zod in the first screen. */
 const transactionsSearch = (search: Record<string, unknown>): TableSearch =>
   parseTableSearch(search, TRANSACTION_FILTERS);
@@ -466,6 +454,14 @@ const iframesRoute = createRoute({
   path: "iframes",
   staticData: { screen: "iframes" },
   component: lazyRouteComponent(() => import("../screens/iframes/IframesPage.tsx")),
+});
+
+/** Developers (docs/payments.md "Test helpers"): the test clock, recent test callback deliveries, snippets. */
+const developersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "developers",
+  staticData: { screen: "developers" },
+  component: lazyRouteComponent(() => import("../screens/developers/DevelopersPage.tsx")),
 });
 
 const paymentIntegrationsRoute = createRoute({
@@ -656,6 +652,14 @@ const requestToPayRoute = createRoute({
   component: lazyRouteComponent(() => import("../screens/request-to-pay/RequestToPayPage.tsx")),
 });
 
+/** 'Activate your account' (docs/onboarding.md "Account activation — web"): the five-step wizard. */
+const activateAccountRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "activate-account",
+  staticData: { screen: "activateAccount" },
+  component: lazyRouteComponent(() => import("../screens/activation/ActivationPage.tsx")),
+});
+
 const routeTree = rootRoute.addChildren([
   langRoute.addChildren([
     indexRoute,
@@ -701,6 +705,7 @@ const routeTree = rootRoute.addChildren([
       checkoutWalkthroughRoute,
       checkoutCustomizationRoute,
       iframesRoute,
+      developersRoute,
       usersRoute,
       transfersRoute,
       transferDetailsRoute,
@@ -720,7 +725,7 @@ const routeTree = rootRoute.addChildren([
       terminalReportsRoute,
       bankTerminalReportsRoute,
       bulkInvoicesRoute,
-      screenRoute("activateAccount"),
+      activateAccountRoute,
     ]),
   ]),
 ]);
