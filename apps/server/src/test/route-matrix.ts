@@ -603,6 +603,8 @@ export const PARAMS: Record<string, ((w: TenantWorld) => string | number) | { no
   "/api/risk/rules/:id": (w) => w.riskRuleId,
   "/api/bank/lenders/:id": (w) => w.lenderId,
   "/api/risk/entries/:id": (w) => w.riskEntryId,
+  // A test intention's client secret is its credential, as on /v1/intention/:client_secret.
+  "/v1/test/intentions/:client_secret": { notAnId: "egy_csk_test_unknown" },
   "/v1/test/deliveries/:id": (w) => w.testDeliveryId,
   "/v1/test/deliveries/pending/:id": (w) => w.pendingDeliveryId,
   "/api/test-helpers/deliveries/:id": (w) => w.testDeliveryId,
