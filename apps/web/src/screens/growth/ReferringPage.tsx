@@ -10,8 +10,11 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageOf } from "../../api/reportError.ts";
+import { createQueryClient } from "../../app/queryClient.ts";
 import { AuthShell } from "../../components/AuthShell.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { BASE_PATH, isLang } from "../../i18n/language.ts";
@@ -22,6 +25,16 @@ import { useReferring } from "../../registration/registration.api.ts";
  * referral link and code, and the merchants who registered through it (newest 50, with the totals).
  */
 export default function ReferringPage() {
+  // Outside the dashboard layout (a public route that needs a session): its query client is not above it.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Referring />
+    </QueryClientProvider>
+  );
+}
+
+function Referring() {
   const { t, i18n } = useTranslation();
   const lang = isLang(i18n.language) ? i18n.language : "en";
   const referring = useReferring();

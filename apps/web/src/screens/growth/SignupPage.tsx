@@ -1,9 +1,11 @@
 import { Alert, Group, Loader, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/errors.ts";
 import { useAppConfig } from "../../app/config.ts";
+import { createQueryClient } from "../../app/queryClient.ts";
 import { AuthShell } from "../../components/AuthShell.tsx";
 import { AnchorLink } from "../../components/links.tsx";
 import { isLang } from "../../i18n/language.ts";
@@ -15,6 +17,16 @@ import { registrationApi } from "../../registration/registration.api.ts";
  * (an unknown one says so and offers the ordinary registration); the new merchant is recorded as brought by it.
  */
 export default function SignupPage() {
+  // A signed-out page: the dashboard layout's query client is not above it.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Signup />
+    </QueryClientProvider>
+  );
+}
+
+function Signup() {
   const { t, i18n } = useTranslation();
   const lang = isLang(i18n.language) ? i18n.language : "en";
   const config = useAppConfig();
