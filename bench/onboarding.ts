@@ -61,7 +61,7 @@ async function send(
   init: { method?: string; body?: unknown; headers?: Record<string, string>; raw?: Blob | FormData } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...init.headers };
-  let body: BodyInit | undefined;
+  let body: Blob | FormData | string | undefined;
   if (init.raw !== undefined) body = init.raw;
   else if (init.body !== undefined) {
     headers["content-type"] = "application/json";
