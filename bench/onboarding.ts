@@ -84,6 +84,9 @@ function expectStatus(step: string, answer: Answer, status: number): void {
 }
 
 /** A real PNG of random pixels (stored without compression) just under 4 MB: what a phone photo weighs. */
+/** The kinds uploaded by the bench, each once (the first is the cold sample). */
+const UPLOAD_KINDS = ["passport", "proof_of_residence", "company_registration", "tax_card", "rent_contract"];
+
 function fourMegabytePng(): Buffer {
   const width = 1024;
   const height = 1364;
@@ -267,21 +270,38 @@ export async function run(): Promise<void> {
     const statuses: Record<string, number> = {};
     for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
 
-    // 3. A 4 MB image to the activation wizard (the merchant registered above, signed in).
-    const image = fourMegabytePng();
-    const form = new FormData();
-    form.append("file", new Blob([image], { type: "image/png" }), "passport.png");
-    const upload0 = performance.now();
-    const uploaded = await send(`${base}/api/activation/documents?kind=passport`, {
-      method: "POST",
-      raw: form,
-      headers: bearer,
-    });
-    const uploadMs = round(performance.now() - upload0);
+    // 3. 4 MB images to the activation wizard (the merchant registered above, signed in): one per document kind,
+    // each a different file (the same file twice is refused), so the first (cold) upload is not the only sample.
+    const uploads: { kind: string; status: number; ms: number }[] = [];
+    let bytes = 0;
+    for (const kind of UPLOAD_KINDS) {
+      const image = fourMegabytePng();
+      bytes = image.length;
+      const form = new FormData();
+      form.append("file", new Blob([image], { type: "image/png" }), `${kind}.png`);
+      const upload0 = performance.now();
+      const uploaded = await send(`${base}/api/activation/documents?kind=${kind}`, {
+        method: "POST",
+        raw: form,
+        headers: bearer,
+      });
+      uploads.push({ kind, status: uploaded.status, ms: round(performance.now() - upload0) });
+      if (uploaded.status === 404) break;
+    }
+    const warm = uploads.slice(1).map((u) => u.ms);
+    const median =
+      warm.length > 0 ? [...warm].sort((a, b) => a - b)[Math.floor(warm.length / 2)]! : Number.NaN;
     const uploadResult =
-      uploaded.status === 404
+      uploads[0]?.status === 404
         ? { todo: "POST /api/activation/documents is not served by this server: no upload timed" }
-        : { status: uploaded.status, bytes: image.length, ms: uploadMs, under_one_second: uploadMs < 1000 };
+        : {
+            statuses: uploads.map((u) => u.status),
+            bytes,
+            uploads,
+            first_ms: uploads[0]?.ms,
+            median_after_first_ms: median,
+            under_one_second: uploads.every((u) => u.ms < 1000),
+          };
 
     const result = {
       benchmark: "onboarding",
