@@ -470,6 +470,43 @@ describe("hostile-input corpus of every public route", () => {
       name: "corpus.png",
     });
     REQUESTS.set("GET /api/images/:id", { params: { id: image.id } });
+    // Registration and growth (docs/onboarding.md): a stranger's routes.
+    REQUESTS.set("POST /api/auth/register", {
+      headers: { host: "portal.example.com" },
+      body: {
+        full_name: "Corpus Owner",
+        company_name: "Corpus Store",
+        email: "corpus.owner@example.com",
+        phone: "+201011112222",
+        password: "Corpus-Pa55word!",
+        confirm_password: "Corpus-Pa55word!",
+        lang: "en",
+      },
+    });
+    REQUESTS.set("POST /api/auth/register/confirm", { body: { token: "corpus-token" } });
+    REQUESTS.set("POST /api/auth/register/resend", {
+      body: { email: "corpus.owner@example.com", lang: "en" },
+    });
+    REQUESTS.set("GET /api/growth/codes/:code", { params: { code: "CORPUS01" } });
+    // The sandbox's test helpers (docs/payments.md "Test helpers"), with the test secret key.
+    REQUESTS.set("POST /v1/test/intentions/:client_secret/complete", {
+      headers: secret,
+      params: { client_secret: intention.client_secret },
+      body: { scenario: "approved" },
+    });
+    REQUESTS.set("POST /v1/test/payment_keys/complete", {
+      headers: secret,
+      body: { payment_token: card.token, scenario: "approved" },
+    });
+    REQUESTS.set("GET /v1/test/deliveries", { headers: secret, query: { limit: "10" } });
+    REQUESTS.set("POST /v1/test/deliveries/:id/replay", { headers: secret, params: { id: 1 } });
+    REQUESTS.set("POST /v1/test/deliveries/pending/:id/cancel", { headers: secret, params: { id: 1 } });
+    REQUESTS.set("POST /v1/test/faults", {
+      headers: secret,
+      body: { route: "POST /v1/intention/", status: 500, body: { detail: "corpus" } },
+    });
+    REQUESTS.set("POST /v1/test/clock/advance", { headers: secret, body: { seconds: 60 } });
+    REQUESTS.set("POST /v1/test/clock/set", { headers: secret, body: { now: "2099-01-01T00:00:00Z" } });
     REQUESTS.set("GET /api/checkout/payment", { query: { payment_token: card.token } });
     REQUESTS.set("GET /api/checkout/intention", {
       query: { public_key: publicKey, client_secret: intention.client_secret },

@@ -84,6 +84,8 @@ const faultBody = z.looseObject({
 });
 
 const PUBLIC_TAGS = ["public API: test helpers"] as const;
+/** A POST that reads nothing from its body: none, or an empty JSON object (any field is dropped). */
+const noBody = z.object({}).nullish();
 const publicErrors = {
   400: providerErrorSchema,
   401: providerErrorSchema,
@@ -159,6 +161,7 @@ export const testHelpersPublicApi = {
     summary:
       "Send a test delivery's very body again now, with a signature made now (one attempt, no retries)",
     params: z.object({ id: idField() }),
+    body: noBody,
     answers: { 200: testDeliverySchema, ...publicErrors },
   }),
   cancel: route({
@@ -170,6 +173,7 @@ export const testHelpersPublicApi = {
     trailingSlash: true,
     summary: "Remove a pending test delivery (a first delivery or a retry) from the outbox: it is never sent",
     params: z.object({ id: idField() }),
+    body: noBody,
     answers: { 200: z.object({ detail: z.string() }), ...publicErrors },
   }),
   faults: route({
@@ -236,6 +240,7 @@ export const testHelpersPublicApi = {
     tags: PUBLIC_TAGS,
     trailingSlash: true,
     summary: "Return the merchant's test clock to real time",
+    body: noBody,
     answers: { 200: testClockSchema, ...publicErrors },
   }),
 } as const;
