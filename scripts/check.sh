@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every check (the README's test command). The static checks run first; then the unit and server tests run side
-# by side with the production build, the bundle budgets and the browser journeys, each chain into its own log,
-# printed whole when it ends. This halves the gate's time on two cores (docs/testing.md).
+# Every check, with the two long chains side by side (`npm run check:parallel`; the gate runs them one after
+# another, docs/testing.md): the static checks first; then the unit and server tests next to the production
+# build, the bundle budgets and the browser journeys, each chain into its own log, printed whole when it ends.
+# Worth it on a machine with more than two cores.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
