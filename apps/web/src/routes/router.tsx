@@ -46,15 +46,6 @@ declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
     /** The dashboard screen a route shows (navigation/screens.ts): its title and permission. */
     screen?: ScreenKey;
-    /** The title key of a public page without a screen of its own yet. */
-    publicTitle?:
-      | "register"
-      | "registerSuccess"
-      | "growthReferring"
-      | "growthSignup"
-      | "bulkDisbursement"
-      | "activateStaff"
-      | "switchAutoLogin";
   }
 }
 
@@ -139,8 +130,6 @@ const loginRoute = createRoute({
   component: hostPage("login", () => import("../auth/login/LoginPage.tsx")),
 });
 
-const publicPage = lazyRouteComponent(() => import("../screens/PublicPlaceholder.tsx"));
-
 /** Register pages do not exist for Pakistan (spec section 2). */
 const noRegisterInPakistan = ({ context }: { context: { lang: "en" | "ar" } }) => {
   if (getAppConfig().country === "PAK")
@@ -151,14 +140,12 @@ const registerRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "register",
   beforeLoad: noRegisterInPakistan,
-  staticData: { publicTitle: "register" },
   component: hostPage("register", () => import("../screens/register/RegisterPage.tsx")),
 });
 const registerSuccessRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "register/success",
   beforeLoad: noRegisterInPakistan,
-  staticData: { publicTitle: "registerSuccess" },
   // After registering (?email=...) and from the e-mailed confirmation link (?token=...): docs/onboarding.md.
   validateSearch: parseRegisterSearch,
   component: hostPage("registerSuccess", () => import("../screens/register/RegisterSuccessPage.tsx")),
@@ -209,7 +196,6 @@ const smsBoxRoute = createRoute({
 const growthReferringRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "growth/referring",
-  staticData: { publicTitle: "growthReferring" },
   beforeLoad: ({ context, location }) => {
     if (!isSignedIn(getSession())) {
       rememberDeepLink(BASE_PATH + location.href);
@@ -223,7 +209,6 @@ const growthSignupRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "growth/signup",
   beforeLoad: noRegisterInPakistan,
-  staticData: { publicTitle: "growthSignup" },
   validateSearch: parseSignupSearch,
   component: lazyRouteComponent(() => import("../screens/growth/SignupPage.tsx")),
 });
@@ -231,7 +216,6 @@ const growthSignupRoute = createRoute({
 const bulkDisbursementRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "bulk_disbursement",
-  staticData: { publicTitle: "bulkDisbursement" },
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === "string" ? { token: search.token } : {},
   component: lazyRouteComponent(() => import("../service-credit/ServiceCreditPage.tsx")),
@@ -243,11 +227,17 @@ const activateStaffRoute = createRoute({
     typeof search.token === "string" ? { token: search.token } : {},
   component: lazyRouteComponent(() => import("../auth/ActivateStaffPage.tsx")),
 });
+/**
+ * The dashboard switch (spec section 2, "Auto login"): main.tsx signs in with the other dashboard's token while
+ * this path is shown, before the router starts, then replaces it. Opened on its own, it goes on to login (which
+ * sends a signed-in user to their landing).
+ */
 const switchAutoLoginRoute = createRoute({
   getParentRoute: () => langRoute,
   path: "switch-auto-login",
-  staticData: { publicTitle: "switchAutoLogin" },
-  component: publicPage,
+  beforeLoad: ({ context }) => {
+    throw redirect({ to: "/{-$lang}/login", params: { lang: context.lang }, replace: true });
+  },
 });
 /** The delivery page (spec section 2: "/delivery (top level)"); the server sends /delivery here. */
 const deliveryRoute = createRoute({
