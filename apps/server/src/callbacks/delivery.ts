@@ -91,14 +91,14 @@ async function postWithFetch(
   }
 }
 
-function hmacSecretFrom(rt: PaymentsRuntime, view: TransactionView): string {
+function hmacSecretFrom(rt: Pick<PaymentsRuntime, "dataKey">, view: TransactionView): string {
   const encrypted = view.merchant.hmac_secret_enc;
   return encrypted ? decryptSecret(encrypted, rt.dataKey, hmacSecretContext(view.merchant.id)) : "";
 }
 
 /** The body of a callback and its signature, built from the current rows. */
 export async function callbackPayload(
-  rt: PaymentsRuntime,
+  rt: Pick<PaymentsRuntime, "dataKey" | "publicUrl">,
   db: Kysely<DB>,
   job: Pick<CallbackJob, "transactionId" | "kind" | "cardTokenId">,
   view?: TransactionView,

@@ -104,7 +104,7 @@ export async function ensureDemoData(
     await seedDemoActivation(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoReports(trx, config.dataDir, options.now ?? new Date());
     await seedDemoProfiles(trx, data.credentials, options.now ?? new Date());
-    await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date());
+    await seedDemoWalkthrough(trx, data.credentials, dataKey, options.now ?? new Date(), config.publicUrl);
     await seedDemoRegistration(trx, data.credentials, options.now ?? new Date());
     await seedDemoCheckoutCustomization(trx, data.credentials, dataKey, options.now ?? new Date());
     await seedDemoPos(trx, data.credentials, dataKey, options.now ?? new Date());

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { callbackPayload } from "../callbacks/delivery.ts";
 import { testMerchant } from "../payments/test-support.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
@@ -73,6 +74,14 @@ describeEachDatabase("demo walkthrough", (get) => {
       created_at: new Date(now.getTime() - 20 * DAY),
     });
     expect(paid1.id).toBeGreaterThan(0);
+    // A test-mode SDK payment: its demo callback keeps the body it sent and its signature (the Developers page).
+    const testOrder = await r.order(egypt.merchantId);
+    const testSdk = await r.payment(egypt.merchantId, {
+      origin: "SDK",
+      is_live: false,
+      order_id: testOrder.id,
+      created_at: new Date(now.getTime() - DAY),
+    });
 
     const merchant = (id: number, company_name: string): DemoMerchantCredentials => ({
       merchant_id: id,
@@ -94,7 +103,7 @@ describeEachDatabase("demo walkthrough", (get) => {
         merchant(saudi.merchantId, "Riyadh Home Furnishings"),
       ],
     };
-    await seedDemoWalkthrough(db, credentials, app.payments.dataKey, now);
+    await seedDemoWalkthrough(db, credentials, app.payments.dataKey, now, app.payments.publicUrl);
 
     const owner = { userId: egypt.ownerId, mayViewKeys: true };
     const done = await walkthroughState(db, { ...owner, merchantId: egypt.merchantId });
@@ -112,6 +121,20 @@ describeEachDatabase("demo walkthrough", (get) => {
     });
     expect(summary.customers).toEqual({ count: 3, paying: 2 });
     expect(summary.confirmations.delivered).toBe(2);
+
+    const deliveries = await db
+      .selectFrom("callback_attempts")
+      .select(["transaction_id", "request_body", "signature"])
+      .where("merchant_id", "=", egypt.merchantId)
+      .where("request_body", "is not", null)
+      .execute();
+    expect(deliveries.map((d) => d.transaction_id)).toEqual([testSdk.id]);
+    const expected = await callbackPayload(app.payments, db, {
+      transactionId: testSdk.id,
+      kind: "TRANSACTION",
+    });
+    expect(JSON.parse(deliveries[0]!.request_body!)).toEqual(expected!.body);
+    expect(deliveries[0]!.signature).toBe(expected!.hmac);
 
     const mid = await walkthroughState(db, { ...owner, merchantId: saudi.merchantId });
     expect(mid).toMatchObject({ view: "test", test_step: 2, test_completed: false, live_keys: null });

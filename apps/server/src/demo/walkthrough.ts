@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { MERCHANT_PERMISSIONS } from "@portal/domain";
 import type { Kysely } from "kysely";
+import { callbackPayload } from "../callbacks/delivery.ts";
 import type { DB } from "../db/schema.ts";
+import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { issueMerchantKeys } from "../security/keys.ts";
 import { hashPassword } from "../security/passwords.ts";
 import type { DemoCredentials } from "./generate.ts";
@@ -30,11 +32,12 @@ export async function seedDemoWalkthrough(
   credentials: DemoCredentials,
   dataKey: Buffer,
   now: Date,
+  publicUrl = "http://localhost:3000",
 ): Promise<void> {
   for (const account of WALKTHROUGH_ACCOUNTS) await journeyMerchant(trx, credentials, dataKey, now, account);
   const egypt = credentials.merchants.find((m) => m.company_name === "Nile Electronics");
   const saudi = credentials.merchants.find((m) => m.company_name === "Riyadh Home Furnishings");
-  if (egypt) await completedWalkthrough(trx, egypt.merchant_id, now);
+  if (egypt) await completedWalkthrough(trx, egypt.merchant_id, now, { dataKey, publicUrl });
   if (saudi) {
     await trx
       .insertInto("checkout_walkthroughs")
@@ -133,7 +136,12 @@ async function journeyMerchant(
  * the last 30 days become intentions (paid ones confirmed), and their successful payments get a processed
  * callback: delivered, or refused once by the merchant's server and delivered on the retry.
  */
-async function completedWalkthrough(trx: Kysely<DB>, merchantId: number, now: Date): Promise<void> {
+async function completedWalkthrough(
+  trx: Kysely<DB>,
+  merchantId: number,
+  now: Date,
+  keys: Pick<PaymentsRuntime, "dataKey" | "publicUrl">,
+): Promise<void> {
   const started = new Date(now.getTime() - 21 * DAY);
   const since = new Date(now.getTime() - 30 * DAY);
   const testPayment = await trx
@@ -230,8 +238,12 @@ async function completedWalkthrough(trx: Kysely<DB>, merchantId: number, now: Da
       })
       .execute();
     if (!paid) continue;
-    // Every seventh callback is refused once (HTTP 500) and delivered on the retry a minute later.
+    // Every seventh callback is refused once (HTTP 500) and delivered on the retry a minute later. A test-mode
+    // attempt keeps the body it sent and its signature, as the delivery does (the Developers page shows them).
     const attempts = n % 7 === 0 ? [500, 200] : [200];
+    const sent = paid.is_live
+      ? undefined
+      : await callbackPayload(keys, trx, { transactionId: paid.id, kind: "TRANSACTION" });
     for (const [i, status] of attempts.entries()) {
       const at = new Date(paid.created_at.getTime() + 2_000 + i * 60_000);
       await trx
@@ -250,6 +262,7 @@ async function completedWalkthrough(trx: Kysely<DB>, merchantId: number, now: Da
           latency_ms: 180,
           response_excerpt: status === 200 ? "ok" : "Internal Server Error",
           error: null,
+          ...(sent ? { request_body: JSON.stringify(sent.body), signature: sent.hmac } : {}),
         })
         .execute();
     }
