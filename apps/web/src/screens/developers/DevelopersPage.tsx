@@ -159,7 +159,7 @@ function ClockPanel() {
                   {clock.data.moved ? duration(clock.data.offset_ms) : t("developers.clock.realTime")}
                 </Text>
                 {clock.data.moved ? (
-                  <Badge color="orange.9" variant="filled" size="sm">
+                  <Badge color="#a33b06" variant="filled" size="sm">
                     {t("developers.clock.ahead")}
                   </Badge>
                 ) : null}
