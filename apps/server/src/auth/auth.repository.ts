@@ -127,12 +127,34 @@ export async function reactivateUser(db: Kysely<DB>, userId: number): Promise<vo
 // Password tokens (e-mailed reset and reactivation links; only their sha256 is stored).
 
 export type PasswordTokenPurpose = "reset" | "reactivate";
+/**
+ * Every e-mailed single-use link kept in password_tokens: the password ones above, staff activation
+ * (users/) and the registration's e-mail confirmation (registration/). Each caller chooses its own hash.
+ */
+export type LinkPurpose = PasswordTokenPurpose | "activate_staff" | "confirm_email";
 
-/** Stores a token's hash, valid `validitySeconds` from now. */
+/**
+ * Stores a link's hash, valid `validitySeconds` from now. With `replaceOpen`, the user's open links of the same
+ * purpose stop working first (a re-sent activation or confirmation link replaces the older one).
+ */
 export async function insertPasswordToken(
   db: Kysely<DB>,
-  token: { hash: string; userId: number; purpose: PasswordTokenPurpose; validitySeconds: number },
+  token: {
+    hash: string;
+    userId: number;
+    purpose: LinkPurpose;
+    validitySeconds: number;
+    replaceOpen?: boolean;
+  },
 ): Promise<void> {
+  if (token.replaceOpen)
+    await db
+      .updateTable("password_tokens")
+      .set({ used_at: sql`now()` })
+      .where("user_id", "=", token.userId)
+      .where("purpose", "=", token.purpose)
+      .where("used_at", "is", null)
+      .execute();
   await db
     .insertInto("password_tokens")
     .values({
@@ -144,14 +166,31 @@ export async function insertPasswordToken(
     .execute();
 }
 
+/** What a link's hash is now, with its (not deleted) user: unknown (undefined), used, expired or valid. */
+export function readPasswordToken(db: Kysely<DB>, hash: string, purpose: LinkPurpose) {
+  return db
+    .selectFrom("password_tokens as p")
+    .innerJoin("users as u", "u.id", "p.user_id")
+    .select([
+      "p.user_id",
+      "u.username",
+      sql<boolean>`p.used_at is not null`.as("used"),
+      sql<boolean>`p.expires_at <= now()`.as("expired"),
+    ])
+    .where("p.id", "=", hash)
+    .where("p.purpose", "=", purpose)
+    .where("u.deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
 /**
- * Uses a token by its hash: one atomic update, so two concurrent uses cannot both succeed. Answers the user id,
- * or undefined when the token is unknown, of another purpose, expired or already used.
+ * Uses a link by its hash: one atomic update, so two concurrent uses cannot both succeed. Answers the user id,
+ * or undefined when the link is unknown, of another purpose, expired or already used.
  */
 export async function usePasswordToken(
   db: Kysely<DB>,
   hash: string,
-  purpose: PasswordTokenPurpose,
+  purpose: LinkPurpose,
 ): Promise<number | undefined> {
   const row = await db
     .updateTable("password_tokens")

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { usePasswordToken } from "../auth/auth.repository.ts";
 import type { DB } from "../db/schema.ts";
 
 /**
@@ -154,64 +155,17 @@ export async function insertRegistration(
     .execute();
 }
 
-/** Stores a confirmation link's keyed hash; the user's older open links stop working. */
-export async function insertConfirmationToken(
-  db: Kysely<DB>,
-  token: { hash: string; userId: number; validitySeconds: number },
-): Promise<void> {
-  await db
-    .updateTable("password_tokens")
-    .set({ used_at: sql`now()` })
-    .where("user_id", "=", token.userId)
-    .where("purpose", "=", "confirm_email")
-    .where("used_at", "is", null)
-    .execute();
-  await db
-    .insertInto("password_tokens")
-    .values({
-      id: token.hash,
-      user_id: token.userId,
-      purpose: "confirm_email",
-      expires_at: sql<Date>`now() + ${`${token.validitySeconds} seconds`}::interval`,
-    })
-    .execute();
-}
-
-/** What a confirmation link's hash is now: unknown (undefined), used, expired or valid. */
-export function readConfirmationToken(db: Kysely<DB>, hash: string) {
-  return db
-    .selectFrom("password_tokens as p")
-    .innerJoin("users as u", "u.id", "p.user_id")
-    .select([
-      "p.user_id",
-      "u.username",
-      sql<boolean>`p.used_at is not null`.as("used"),
-      sql<boolean>`p.expires_at <= now()`.as("expired"),
-    ])
-    .where("p.id", "=", hash)
-    .where("p.purpose", "=", "confirm_email")
-    .executeTakeFirst();
-}
-
 /**
  * Uses a confirmation link and activates its owner, in the caller's transaction: one atomic update of the
  * token, so two concurrent uses cannot both succeed. Answers the username, or undefined.
  */
 export async function useConfirmationToken(trx: Kysely<DB>, hash: string): Promise<string | undefined> {
-  const token = await trx
-    .updateTable("password_tokens")
-    .set({ used_at: sql`now()` })
-    .where("id", "=", hash)
-    .where("purpose", "=", "confirm_email")
-    .where("used_at", "is", null)
-    .where("expires_at", ">", sql<Date>`now()`)
-    .returning("user_id")
-    .executeTakeFirst();
-  if (!token) return undefined;
+  const userId = await usePasswordToken(trx, hash, "confirm_email");
+  if (userId === undefined) return undefined;
   const user = await trx
     .updateTable("users")
     .set({ is_active: true, pending_activation: false })
-    .where("id", "=", token.user_id)
+    .where("id", "=", userId)
     .returning(["username", "merchant_id"])
     .executeTakeFirstOrThrow();
   if (user.merchant_id !== null)

@@ -15,6 +15,7 @@ import {
 } from "@portal/domain";
 import { findState } from "@portal/domain/places";
 import type { Kysely } from "kysely";
+import { insertPasswordToken, readPasswordToken } from "../auth/auth.repository.ts";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpError, tooManyRequests } from "../http/errors.ts";
@@ -31,13 +32,11 @@ import {
   emailTaken,
   findReferrer,
   findUnconfirmed,
-  insertConfirmationToken,
   insertOwner,
   insertRegisteredMerchant,
   insertRegistration,
   insertTestIntegration,
   phoneTaken,
-  readConfirmationToken,
   referralCodeOf,
   referredSignups,
   storeEmirate,
@@ -102,7 +101,9 @@ async function sendConfirmation(
   lang: Lang,
 ): Promise<void> {
   const token = newToken();
-  await insertConfirmationToken(trx, {
+  await insertPasswordToken(trx, {
+    purpose: "confirm_email",
+    replaceOpen: true,
     hash: confirmationHash(ctx.dataKey, token),
     userId: user.id,
     validitySeconds: CONFIRMATION_VALIDITY_SECONDS,
@@ -196,7 +197,7 @@ export const LINK_DETAILS = {
 export async function confirm(ctx: RegistrationContext, token: string, ip: string): Promise<string> {
   await limit(ctx.db, "register_link", ip, LINK_LIMIT);
   const hash = confirmationHash(ctx.dataKey, token);
-  const known = await readConfirmationToken(ctx.db, hash);
+  const known = await readPasswordToken(ctx.db, hash, "confirm_email");
   if (!known) throw new HttpError(400, "invalid_token", LINK_DETAILS.invalid_token);
   if (known.used) throw new HttpError(400, "link_used", LINK_DETAILS.link_used);
   if (known.expired) throw new HttpError(400, "link_expired", LINK_DETAILS.link_expired);

@@ -161,59 +161,7 @@ export async function deleteStaff(db: Kysely<DB>, merchantId: number, id: number
 // ---------------------------------------------------------------------------------------------------------
 // Activation links.
 
-/** Stores an activation link's keyed hash, valid `validitySeconds`; older open links of the user stop working. */
-export async function insertActivationToken(
-  db: Kysely<DB>,
-  token: { hash: string; userId: number; validitySeconds: number },
-): Promise<void> {
-  await db
-    .updateTable("password_tokens")
-    .set({ used_at: sql`now()` })
-    .where("user_id", "=", token.userId)
-    .where("purpose", "=", "activate_staff")
-    .where("used_at", "is", null)
-    .execute();
-  await db
-    .insertInto("password_tokens")
-    .values({
-      id: token.hash,
-      user_id: token.userId,
-      purpose: "activate_staff",
-      expires_at: sql<Date>`now() + ${`${token.validitySeconds} seconds`}::interval`,
-    })
-    .execute();
-}
-
-/** What an activation link's hash is now: unknown (undefined), used, expired or valid, with its user. */
-export function readActivationToken(db: Kysely<DB>, hash: string) {
-  return db
-    .selectFrom("password_tokens as p")
-    .innerJoin("users as u", "u.id", "p.user_id")
-    .select([
-      "p.user_id",
-      "u.username",
-      sql<boolean>`p.used_at is not null`.as("used"),
-      sql<boolean>`p.expires_at <= now()`.as("expired"),
-    ])
-    .where("p.id", "=", hash)
-    .where("p.purpose", "=", "activate_staff")
-    .where("u.deleted_at", "is", null)
-    .executeTakeFirst();
-}
-
-/** Uses an activation link: one atomic update, so two concurrent uses cannot both succeed. */
-export async function useActivationToken(db: Kysely<DB>, hash: string): Promise<number | undefined> {
-  const row = await db
-    .updateTable("password_tokens")
-    .set({ used_at: sql`now()` })
-    .where("id", "=", hash)
-    .where("purpose", "=", "activate_staff")
-    .where("used_at", "is", null)
-    .where("expires_at", ">", sql<Date>`now()`)
-    .returning("user_id")
-    .executeTakeFirst();
-  return row?.user_id;
-}
+// The links themselves are password_tokens of purpose activate_staff (auth.repository.ts).
 
 /** The activated user: password set, active, no longer pending. Answers what a session needs. */
 export function activateStaffUser(db: Kysely<DB>, userId: number, passwordHash: string) {

@@ -14,6 +14,7 @@ import {
 } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { AuthUser } from "../auth/auth.hook.ts";
+import { insertPasswordToken, readPasswordToken, usePasswordToken } from "../auth/auth.repository.ts";
 import { sessionAnswer } from "../auth/auth.service.ts";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
@@ -31,13 +32,10 @@ import {
   activateStaffUser,
   addressTaken,
   findStaff,
-  insertActivationToken,
   insertStaff,
   merchantOf,
-  readActivationToken,
   type StaffRow,
   updateStaff,
-  useActivationToken,
 } from "./users.repository.ts";
 
 /**
@@ -122,7 +120,9 @@ async function sendActivation(
   lang: Lang,
 ): Promise<void> {
   const token = newToken();
-  await insertActivationToken(trx, {
+  await insertPasswordToken(trx, {
+    purpose: "activate_staff",
+    replaceOpen: true,
     hash: activationHash(ctx.dataKey, token),
     userId: user.id,
     validitySeconds: ACTIVATION_VALIDITY_SECONDS,
@@ -246,7 +246,7 @@ async function limitTries(db: Kysely<DB>, ip: string): Promise<void> {
 
 export async function checkActivation(ctx: UsersContext, token: string, ip: string) {
   await limitTries(ctx.db, ip);
-  const row = await readActivationToken(ctx.db, activationHash(ctx.dataKey, token));
+  const row = await readPasswordToken(ctx.db, activationHash(ctx.dataKey, token), "activate_staff");
   if (!row) return { state: "invalid" as const, username: null };
   if (row.used) return { state: "used" as const, username: null };
   if (row.expired) return { state: "expired" as const, username: null };
@@ -274,13 +274,13 @@ export async function activateStaff(
   if (problems.length > 0)
     throw new HttpError(400, "weak_password", AUTH_DETAILS.weak_password, { new_password: problems });
   const hash = activationHash(ctx.dataKey, token);
-  const known = await readActivationToken(ctx.db, hash);
+  const known = await readPasswordToken(ctx.db, hash, "activate_staff");
   if (!known) throw new HttpError(400, "invalid_token", AUTH_DETAILS.invalid_token);
   if (known.used) throw new HttpError(400, "link_used", LINK_DETAILS.link_used);
   if (known.expired) throw new HttpError(400, "link_expired", LINK_DETAILS.link_expired);
   const passwordHash = await hashPassword(newPassword);
   const opened = await ctx.db.transaction().execute(async (trx) => {
-    const userId = await useActivationToken(trx, hash);
+    const userId = await usePasswordToken(trx, hash, "activate_staff");
     if (userId === undefined) return undefined;
     const user = await activateStaffUser(trx, userId, passwordHash);
     if (!user) return undefined;
