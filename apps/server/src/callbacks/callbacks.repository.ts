@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { CallbackJob, TakenJob } from "./queue.ts";
 
@@ -35,9 +35,35 @@ export async function enqueueCallbacks(
  * Takes up to `limit` due jobs (row-locked while taken, so any number of workers and processes share the outbox)
  * and leases them for `leaseSeconds`: until then no other worker takes them.
  */
-export async function takeCallbackJobs(
+export function takeCallbackJobs(db: Kysely<DB>, limit: number, leaseSeconds: number): Promise<TakenJob[]> {
+  return takeJobs(
+    db,
+    sql`select id from callback_jobs where run_at <= now() order by run_at limit ${limit} for update skip locked`,
+    leaseSeconds,
+  );
+}
+
+/**
+ * Takes the due, never-taken jobs of one transaction under the same lease (the sandbox's "callback before the
+ * redirect" delivers them in the payment's own request); a worker that took them first keeps them.
+ */
+export function takeTransactionCallbackJobs(
   db: Kysely<DB>,
-  limit: number,
+  transactionId: number,
+  leaseSeconds: number,
+): Promise<TakenJob[]> {
+  return takeJobs(
+    db,
+    sql`select id from callback_jobs where transaction_id = ${transactionId} and taken = 0 and run_at <= now()
+      order by id for update skip locked`,
+    leaseSeconds,
+  );
+}
+
+/** Leases the jobs that `pick` selects (and locks) for `leaseSeconds`, counting the take. */
+async function takeJobs(
+  db: Kysely<DB>,
+  pick: RawBuilder<unknown>,
   leaseSeconds: number,
 ): Promise<TakenJob[]> {
   const { rows } = await sql<{
@@ -49,8 +75,7 @@ export async function takeCallbackJobs(
     trigger: CallbackJob["trigger"];
     taken: number;
   }>`update callback_jobs as j set run_at = now() + make_interval(secs => ${leaseSeconds}), taken = j.taken + 1
-    where j.id = any(array(select id from callback_jobs where run_at <= now() order by run_at limit ${limit}
-      for update skip locked))
+    where j.id = any(array(${pick}))
     returning j.id, j.transaction_id, j.kind, j.card_token_id, j.attempt, j.trigger, j.taken`.execute(db);
   return rows.map((r) => ({
     id: Number(r.id),

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { takeTransactionCallbackJobs } from "../callbacks/callbacks.repository.ts";
 import { deliverCallbacks } from "../callbacks/delivery.ts";
 import { callbackJobsCommitted } from "../callbacks/queue.ts";
 import type { DB } from "../db/schema.ts";
@@ -6,12 +7,7 @@ import { merchantNow, onTestClockMove } from "../test-clock/clock.ts";
 import { finalizePayment } from "./outcome.ts";
 import type { CheckoutPayAnswer } from "./payment-context.ts";
 import type { PaymentsRuntime } from "./runtime.ts";
-import {
-  lockSettlingPayment,
-  settlingPayments,
-  stampSettleAt,
-  takeTransactionCallbackJobs,
-} from "./scenarios.repository.ts";
+import { lockSettlingPayment, settlingPayments, stampSettleAt } from "./scenarios.repository.ts";
 import { scenarioOfCard } from "./scenarios.ts";
 import { settlePending } from "./source-payments.ts";
 

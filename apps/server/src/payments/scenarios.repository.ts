@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import type { CallbackJob, TakenJob } from "../callbacks/queue.ts";
 import type { TransactionRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 
@@ -49,38 +48,4 @@ export function lockSettlingPayment(trx: Kysely<DB>, id: number): Promise<Transa
     .where("is_live", "=", false)
     .forUpdate()
     .executeTakeFirst();
-}
-
-/**
- * Takes the due, never-taken callback jobs of one transaction under a lease (as the worker's take does), so the
- * caller delivers them now; a worker that took them first keeps them.
- */
-export async function takeTransactionCallbackJobs(
-  db: Kysely<DB>,
-  transactionId: number,
-  leaseSeconds: number,
-): Promise<TakenJob[]> {
-  const { rows } = await sql<{
-    id: number;
-    transaction_id: number;
-    kind: CallbackJob["kind"];
-    card_token_id: number | null;
-    attempt: number;
-    trigger: CallbackJob["trigger"];
-    taken: number;
-  }>`update callback_jobs as j set run_at = now() + make_interval(secs => ${leaseSeconds}), taken = j.taken + 1
-    where j.id = any(array(select id from callback_jobs where transaction_id = ${transactionId} and taken = 0
-      and run_at <= now() order by id for update skip locked))
-    returning j.id, j.transaction_id, j.kind, j.card_token_id, j.attempt, j.trigger, j.taken`.execute(db);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    taken: r.taken,
-    job: {
-      transactionId: Number(r.transaction_id),
-      kind: r.kind,
-      ...(r.card_token_id === null ? {} : { cardTokenId: Number(r.card_token_id) }),
-      attempt: r.attempt,
-      trigger: r.trigger,
-    },
-  }));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { takeTransactionCallbackJobs } from "../callbacks/callbacks.repository.ts";
 import { deliverCallbacks } from "../callbacks/delivery.ts";
 import { signTransaction } from "../callbacks/hmac.ts";
 import { buildTestApp } from "../test/app.ts";
@@ -7,7 +8,6 @@ import { describeEachDatabase } from "../test/databases.ts";
 import { advanceTestClock } from "../test-clock/clock.ts";
 import { enqueueTransactionCallbacks } from "./payment.repository.ts";
 import { settleDueScenarioPayments } from "./scenario-effects.ts";
-import { takeTransactionCallbackJobs } from "./scenarios.repository.ts";
 import {
   CALLBACK_AFTER_REDIRECT_SECONDS,
   completeWithScenario,
