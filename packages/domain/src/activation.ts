@@ -403,28 +403,26 @@ export const IBAN_RULES: Readonly<Record<Country, { prefix: string | null; min: 
   OMN: { prefix: "OM", min: 23, max: 23 },
 };
 
+/** Letters and digits read as one number (A = 10 ... Z = 35, ISO 7064), modulo 97, digit by digit. */
+function mod97(text: string): number {
+  let remainder = 0;
+  for (const ch of text) {
+    const value = ch >= "A" && ch <= "Z" ? ch.charCodeAt(0) - 55 : ch.charCodeAt(0) - 48;
+    remainder = value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
+  }
+  return remainder;
+}
+
 /** ISO 13616 / ISO 7064 mod 97-10: the IBAN (normalized) rearranged and read as a number is 1 modulo 97. */
 export function ibanChecksumValid(iban: string): boolean {
   const text = normalizeIban(iban);
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(text)) return false;
-  const rearranged = text.slice(4) + text.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const value = ch >= "A" && ch <= "Z" ? ch.charCodeAt(0) - 55 : ch.charCodeAt(0) - 48;
-    remainder = value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
-  }
-  return remainder === 1;
+  return mod97(text.slice(4) + text.slice(0, 4)) === 1;
 }
 
 /** The two check digits that make `countryCode + "00" + bban` valid (tests and demo data build IBANs with it). */
 export function ibanCheckDigits(countryCode: string, bban: string): string {
-  const rearranged = `${bban}${countryCode}00`.toUpperCase();
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const value = ch >= "A" && ch <= "Z" ? ch.charCodeAt(0) - 55 : ch.charCodeAt(0) - 48;
-    remainder = value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
-  }
-  return String(98 - remainder).padStart(2, "0");
+  return String(98 - mod97(`${bban}${countryCode}00`.toUpperCase())).padStart(2, "0");
 }
 
 /** The IBAN rule of the merchant's country: letters or digits of the country's length, prefix, and mod 97. */
