@@ -1,18 +1,12 @@
 import { createHash } from "node:crypto";
-import {
-  ACTIVATION_TERMS_VERSION,
-  type ActivationDocumentKind,
-  ibanCheckDigits,
-  MERCHANT_PERMISSIONS,
-} from "@portal/domain";
+import { ACTIVATION_TERMS_VERSION, type ActivationDocumentKind, ibanCheckDigits } from "@portal/domain";
 import type { Kysely } from "kysely";
 import { documentContext, settlementsContext } from "../activation/activation.service.ts";
 import type { DB } from "../db/schema.ts";
 import { solidPng } from "../images/png.ts";
-import { encryptBytes, encryptSecret, issueMerchantKeys } from "../security/keys.ts";
-import { hashPassword } from "../security/passwords.ts";
+import { encryptBytes, encryptSecret } from "../security/keys.ts";
 import type { DemoCredentials } from "./generate.ts";
-import { DEMO_PASSWORD } from "./world.ts";
+import { seedJourneyMerchant, TEST_CARD } from "./journey-merchant.ts";
 
 /**
  * The account activation wizard's demo (docs/onboarding.md "Account activation"), four Egyptian merchants of the
@@ -147,71 +141,13 @@ async function merchant(
   bankId: number | null,
   ageDays: number,
 ): Promise<{ id: number; ownerId: number }> {
-  const created = new Date(now.getTime() - ageDays * DAY);
-  const slug = account.company.toLowerCase().replace(/\s+/g, "-");
-  const row = await trx
-    .insertInto("merchants")
-    .values({
-      company_name: account.company,
-      country: "EGY",
-      bank_id: bankId,
-      partner_id: null,
-      sector: "Retail",
-      sales_owner: "Mariam Adel",
-      phones: JSON.stringify([account.phone]),
-      emails: JSON.stringify([`contact@${slug}.example.com`]),
-      // The first-login popup is answered; the account awaits activation.
-      filled_business_data: true,
-      bank_merchant_status: "pending",
-      is_live: false,
-      hmac_secret_enc: null,
-      created_at: created,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const id = Number(row.id);
-  const owner = await trx
-    .insertInto("users")
-    .values({
-      username: account.username,
-      email: `${account.username}@example.com`,
-      first_name: account.company.split(" ")[0]!,
-      last_name: "Owner",
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      profile_type: "Merchant",
-      merchant_id: id,
-      bank_id: null,
-      partner_id: null,
-      terminal_id: null,
-      country: "EGY",
-      permissions: [...MERCHANT_PERMISSIONS],
-      portal_config: null,
-      is_temp_password: false,
-      date_joined: created,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  // Test mode works before activation (issue 16 item 1): a test card integration and the merchant's keys.
-  await trx
-    .insertInto("integrations")
-    .values({
-      merchant_id: id,
-      name: "Card - Test",
-      type: "online",
-      gateway_type: "VPC",
-      currency: "EGP",
-      is_live: false,
-      created_at: created,
-    })
-    .execute();
-  await issueMerchantKeys(trx, id, { country: "EGY", dataKey, now: created });
-  credentials.accounts.push({
-    username: account.username,
-    password: DEMO_PASSWORD,
-    profile_type: "Merchant",
-    country: "EGY",
+  // The first-login popup is answered; the account awaits activation. Test mode works before activation (issue
+  // 16 item 1): a test card integration and the merchant's keys.
+  return seedJourneyMerchant(trx, credentials, dataKey, account, {
+    created: new Date(now.getTime() - ageDays * DAY),
+    merchant: { bank_id: bankId, bank_merchant_status: "pending", is_live: false },
+    integrations: [TEST_CARD],
   });
-  return { id, ownerId: Number(owner.id) };
 }
 
 async function documents(

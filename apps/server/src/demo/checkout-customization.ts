@@ -1,10 +1,7 @@
-import { MERCHANT_PERMISSIONS } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { issueMerchantKeys } from "../security/keys.ts";
-import { hashPassword } from "../security/passwords.ts";
 import type { DemoCredentials } from "./generate.ts";
-import { DEMO_PASSWORD } from "./world.ts";
+import { LIVE_CARD, seedJourneyMerchant, TEST_CARD } from "./journey-merchant.ts";
 
 /**
  * Checkout customization's demo (docs/settings.md "Checkout customization"): Luxor Leather (branding.en) and
@@ -50,19 +47,9 @@ async function brandedMerchant(
   account: (typeof BRANDING_ACCOUNTS)[number],
 ): Promise<void> {
   const created = new Date(now.getTime() - 40 * DAY);
-  const slug = account.company.toLowerCase().replace(/\s+/g, "-");
-  const merchant = await trx
-    .insertInto("merchants")
-    .values({
-      company_name: account.company,
-      country: "EGY",
-      bank_id: null,
-      partner_id: null,
-      sector: "Retail",
-      sales_owner: "Mariam Adel",
-      phones: JSON.stringify([account.phone]),
-      emails: JSON.stringify([`contact@${slug}.example.com`]),
-      filled_business_data: true,
+  const merchant = await seedJourneyMerchant(trx, credentials, dataKey, account, {
+    created,
+    merchant: {
       payout_enabled: true,
       payout_terms: true,
       logo_url: null,
@@ -71,45 +58,15 @@ async function brandedMerchant(
       is_live: true,
       live_date: new Date(created.getTime() + DAY),
       mcc: "5948",
-      hmac_secret_enc: null,
-      created_at: created,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const owner = await trx
-    .insertInto("users")
-    .values({
-      username: account.username,
-      email: `${account.username}@example.com`,
-      first_name: account.company.split(" ")[0]!,
-      last_name: "Owner",
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      profile_type: "Merchant",
-      merchant_id: merchant.id,
-      bank_id: null,
-      partner_id: null,
-      terminal_id: null,
-      country: "EGY",
-      permissions: [...MERCHANT_PERMISSIONS],
-      portal_config: null,
-      is_temp_password: false,
-      date_joined: created,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const integrations = await trx
-    .insertInto("integrations")
-    .values(
-      [
-        { name: "Card - Test", type: "online", gateway_type: "VPC", is_live: false },
-        { name: "Kiosk - Test", type: "online", gateway_type: "CAGG", is_live: false },
-        { name: "Installments - Test", type: "installments", gateway_type: "INSTALLMENT", is_live: false },
-        { name: "Card - Live", type: "online", gateway_type: "VPC", is_live: true },
-      ].map((i) => ({ ...i, merchant_id: merchant.id, currency: "EGP", created_at: created })),
-    )
-    .returning(["id", "gateway_type", "is_live"])
-    .execute();
-  await issueMerchantKeys(trx, merchant.id, { country: "EGY", dataKey, now: created });
+    },
+    integrations: [
+      TEST_CARD,
+      { name: "Kiosk - Test", type: "online", gateway_type: "CAGG", is_live: false },
+      { name: "Installments - Test", type: "installments", gateway_type: "INSTALLMENT", is_live: false },
+      LIVE_CARD,
+    ],
+  });
+  const integrations = merchant.integrations;
   const id = (gateway: string, live = false) =>
     integrations.find((i) => i.gateway_type === gateway && i.is_live === live)!.id;
   await trx
@@ -129,14 +86,8 @@ async function brandedMerchant(
       ]),
       post_payment_text: account.thanks,
       redirect_url: null,
-      updated_by: owner.id,
+      updated_by: merchant.ownerId,
       updated_at: new Date(now.getTime() - 3 * DAY),
     })
     .execute();
-  credentials.accounts.push({
-    username: account.username,
-    password: DEMO_PASSWORD,
-    profile_type: "Merchant",
-    country: "EGY",
-  });
 }

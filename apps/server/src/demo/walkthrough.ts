@@ -1,13 +1,10 @@
 import { createHash } from "node:crypto";
-import { MERCHANT_PERMISSIONS } from "@portal/domain";
 import type { Kysely } from "kysely";
 import { callbackPayload } from "../callbacks/delivery.ts";
 import type { DB } from "../db/schema.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
-import { issueMerchantKeys } from "../security/keys.ts";
-import { hashPassword } from "../security/passwords.ts";
 import type { DemoCredentials } from "./generate.ts";
-import { DEMO_PASSWORD } from "./world.ts";
+import { LIVE_CARD, seedJourneyMerchant, TEST_CARD } from "./journey-merchant.ts";
 
 /**
  * The checkout integration walkthrough's demo (docs/settings.md "Checkout integration walkthrough"):
@@ -60,19 +57,11 @@ async function journeyMerchant(
   account: (typeof WALKTHROUGH_ACCOUNTS)[number],
 ): Promise<void> {
   const created = new Date(now.getTime() - 10 * DAY);
-  const slug = account.company.toLowerCase().replace(/\s+/g, "-");
-  const merchant = await trx
-    .insertInto("merchants")
-    .values({
-      company_name: account.company,
-      country: "EGY",
-      bank_id: null,
-      partner_id: null,
-      sector: "Retail",
-      sales_owner: "Mariam Adel",
-      phones: JSON.stringify([account.phone]),
-      emails: JSON.stringify([`contact@${slug}.example.com`]),
-      filled_business_data: true,
+  // Its keys are not in the credentials file's merchants (the journey takes them from the screens, as a merchant
+  // does); the sign-in is in its accounts.
+  await seedJourneyMerchant(trx, credentials, dataKey, account, {
+    created,
+    merchant: {
       payout_enabled: true,
       payout_terms: true,
       logo_url: null,
@@ -81,53 +70,8 @@ async function journeyMerchant(
       is_live: true,
       live_date: new Date(created.getTime() + DAY),
       mcc: "5947",
-      hmac_secret_enc: null,
-      created_at: created,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto("users")
-    .values({
-      username: account.username,
-      email: `${account.username}@example.com`,
-      first_name: account.company.split(" ")[0]!,
-      last_name: "Owner",
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      profile_type: "Merchant",
-      merchant_id: merchant.id,
-      bank_id: null,
-      partner_id: null,
-      terminal_id: null,
-      country: "EGY",
-      permissions: [...MERCHANT_PERMISSIONS],
-      portal_config: null,
-      is_temp_password: false,
-      date_joined: created,
-    })
-    .execute();
-  await trx
-    .insertInto("integrations")
-    .values(
-      [false, true].map((isLive) => ({
-        merchant_id: merchant.id,
-        name: isLive ? "Card - Live" : "Card - Test",
-        type: "online",
-        gateway_type: "VPC",
-        currency: "EGP",
-        is_live: isLive,
-        created_at: created,
-      })),
-    )
-    .execute();
-  // Its keys are not in the credentials file's merchants (the journey takes them from the screens, as a merchant
-  // does); the sign-in is in its accounts.
-  await issueMerchantKeys(trx, merchant.id, { country: "EGY", dataKey, now: created });
-  credentials.accounts.push({
-    username: account.username,
-    password: DEMO_PASSWORD,
-    profile_type: "Merchant",
-    country: "EGY",
+    },
+    integrations: [TEST_CARD, LIVE_CARD],
   });
 }
 
