@@ -4,9 +4,7 @@ import type {
 } from "@portal/domain/api/checkout-customization";
 import type { AnswerOf } from "@portal/domain/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getCookie } from "../lib/cookies.ts";
-import { CSRF_COOKIE, CSRF_HEADER, call } from "./client.ts";
-import { ApiError, type ErrorBody } from "./errors.ts";
+import { call, uploadFile } from "./client.ts";
 
 /** Checkout customization (contract: packages/domain/src/api/checkout-customization.ts; docs/settings.md). */
 export type CheckoutCustomization = AnswerOf<typeof checkoutCustomizationApi.show>;
@@ -34,23 +32,5 @@ export function useSaveCheckoutCustomization() {
  * and answers its id and address, or a 400/413 with the reason's code (image_type, image_too_large_logo, ...).
  */
 export async function uploadCheckoutLogo(file: File): Promise<UploadedLogo> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const csrf = getCookie(CSRF_COOKIE);
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  let response: Response;
-  try {
-    response = await fetch("/api/checkout-customization/logo", {
-      method: "POST",
-      body: form,
-      headers,
-      credentials: "include",
-    });
-  } catch {
-    throw new ApiError("network", 0, undefined);
-  }
-  const body = (await response.json().catch(() => undefined)) as unknown;
-  if (!response.ok) throw new ApiError("http", response.status, body as ErrorBody | undefined);
-  return body as UploadedLogo;
+  return uploadFile<UploadedLogo>("/api/checkout-customization/logo", file);
 }

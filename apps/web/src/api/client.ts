@@ -121,6 +121,27 @@ function logFailure(method: string, path: string, status: number | string, reque
   console.warn("API request failed", { method, url: url.origin, path: url.pathname, status, requestId });
 }
 
+/**
+ * Sends one file as multipart/form-data (one part named `file`), which the JSON client does not send: the CSRF
+ * header as `request` sends it; a network failure or a refusal throws the same ApiError.
+ */
+export async function uploadFile<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const csrf = getCookie(CSRF_COOKIE) ?? csrfFromSignIn;
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: "POST", body: form, headers, credentials: "include" });
+  } catch {
+    throw new ApiError("network", 0, undefined);
+  }
+  const body = (await response.json().catch(() => undefined)) as unknown;
+  if (!response.ok) throw new ApiError("http", response.status, body as ErrorBody | undefined);
+  return body as T;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
     request<T>(path, { ...options, method: "GET" }),

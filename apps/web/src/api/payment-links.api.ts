@@ -1,9 +1,7 @@
 import type { AnswerOf, LinkCreateBody, LinkDisplayState, paymentLinksApi } from "@portal/domain";
 import type { ImagePurpose, StoredImage } from "@portal/domain/api/images";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getCookie } from "../lib/cookies.ts";
-import { CSRF_COOKIE, CSRF_HEADER, call } from "./client.ts";
-import { ApiError, type ErrorBody } from "./errors.ts";
+import { call, uploadFile } from "./client.ts";
 
 /** The merchant's payment links (contract: packages/domain/src/api/payment-links.ts). */
 export type PaymentLink = AnswerOf<typeof paymentLinksApi.list>["results"][number];
@@ -94,23 +92,5 @@ export function usePaymentLinkAction(action: "cancel" | "disable") {
  * by content and answers its id, or a 400/413 with the reason's code (image_type, image_too_large_logo, ...).
  */
 export async function uploadLinkImage(file: File, purpose: ImagePurpose): Promise<StoredImage> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const csrf = getCookie(CSRF_COOKIE);
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  let response: Response;
-  try {
-    response = await fetch(`/api/images?purpose=${purpose}`, {
-      method: "POST",
-      body: form,
-      headers,
-      credentials: "include",
-    });
-  } catch {
-    throw new ApiError("network", 0, undefined);
-  }
-  const body = (await response.json().catch(() => undefined)) as unknown;
-  if (!response.ok) throw new ApiError("http", response.status, body as ErrorBody | undefined);
-  return body as StoredImage;
+  return uploadFile<StoredImage>(`/api/images?purpose=${purpose}`, file);
 }

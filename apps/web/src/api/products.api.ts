@@ -1,9 +1,7 @@
 import type { AnswerOf, ProductInput, productsApi } from "@portal/domain";
 import type { StoredImage } from "@portal/domain/api/images";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getCookie } from "../lib/cookies.ts";
-import { CSRF_COOKIE, CSRF_HEADER, call } from "./client.ts";
-import { ApiError, type ErrorBody } from "./errors.ts";
+import { call, uploadFile } from "./client.ts";
 
 /** The merchant's products (contract: packages/domain/src/api/products.ts; docs/selling.md "Products"). */
 export type Product = AnswerOf<typeof productsApi.details>;
@@ -67,23 +65,5 @@ export function useDeleteProduct() {
  * by content and answers its id, or a 400 with the reason's code.
  */
 export async function uploadProductImage(file: File): Promise<StoredImage> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const csrf = getCookie(CSRF_COOKIE);
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  let response: Response;
-  try {
-    response = await fetch("/api/images?purpose=product", {
-      method: "POST",
-      body: form,
-      headers,
-      credentials: "include",
-    });
-  } catch {
-    throw new ApiError("network", 0, undefined);
-  }
-  const body = (await response.json().catch(() => undefined)) as unknown;
-  if (!response.ok) throw new ApiError("http", response.status, body as ErrorBody | undefined);
-  return body as StoredImage;
+  return uploadFile<StoredImage>("/api/images?purpose=product", file);
 }

@@ -1,9 +1,8 @@
 import type { ActivationDocumentKind, ActivationStep } from "@portal/domain/activation";
 import type { ActivationApplication, ActivationFile } from "@portal/domain/api/activation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CSRF_COOKIE, CSRF_HEADER, call } from "../../api/client.ts";
-import { ApiError, type ErrorBody } from "../../api/errors.ts";
-import { getCookie } from "../../lib/cookies.ts";
+import { call, uploadFile } from "../../api/client.ts";
+import { ApiError } from "../../api/errors.ts";
 
 /** The account activation wizard's calls (packages/domain/src/api/activation.ts; docs/onboarding.md). */
 
@@ -47,25 +46,7 @@ export function submitApplication() {
 
 /** multipart/form-data (one part named file), which the JSON client does not send. */
 export async function uploadDocument(kind: ActivationDocumentKind, file: File): Promise<ActivationFile> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const csrf = getCookie(CSRF_COOKIE);
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  let response: Response;
-  try {
-    response = await fetch(`/api/activation/documents?kind=${encodeURIComponent(kind)}`, {
-      method: "POST",
-      body: form,
-      headers,
-      credentials: "include",
-    });
-  } catch {
-    throw new ApiError("network", 0, undefined);
-  }
-  const body = (await response.json().catch(() => undefined)) as unknown;
-  if (!response.ok) throw new ApiError("http", response.status, body as ErrorBody | undefined);
-  return body as ActivationFile;
+  return uploadFile<ActivationFile>(`/api/activation/documents?kind=${encodeURIComponent(kind)}`, file);
 }
 
 /** The field codes of a refused step or submit (`errors` of the 400 answer), empty when none. */
