@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errorResponseSchema, route } from "../contract.ts";
+import { callbackAttemptSchema } from "./callbacks.ts";
 import { idField, jsonObjectField, textField, tokenField } from "./provider-fields.ts";
 import { PROVIDER_PUBLIC, providerErrorSchema } from "./public-api.ts";
 import { advanceTestClockSchema, setTestClockSchema, testClockSchema } from "./test-clock.ts";
@@ -14,20 +15,8 @@ import { idParams } from "./workspace-shared.ts";
  */
 
 /** One callback delivery attempt in test mode, with what was sent. */
-export const testDeliverySchema = z.object({
-  id: z.number(),
+export const testDeliverySchema = callbackAttemptSchema.extend({
   transaction_id: z.number(),
-  kind: z.enum(["TRANSACTION", "TOKEN"]),
-  trigger: z.enum(["event", "retry", "manual"]),
-  attempt: z.number(),
-  url: z.string(),
-  attempted_at: z.string(),
-  finished_at: z.string().nullable(),
-  status_code: z.number().nullable(),
-  success: z.boolean(),
-  latency_ms: z.number().nullable(),
-  response_excerpt: z.string().nullable(),
-  error: z.string().nullable(),
   /** The request as sent: POST to the url with ?hmac= appended, its headers and JSON body. */
   request: z.object({
     method: z.literal("POST"),
