@@ -244,7 +244,7 @@ export async function run(): Promise<void> {
         database: "PostgreSQL (local server)",
         machine: {
           cpus: os.cpus().length,
-          note: "shared with seven other engineers' sessions; load averages (1, 5, 15 min) as os.loadavg()",
+          note: "load averages (1, 5, 15 min) as os.loadavg(): the machine's other work during the run",
           loadavg_at_start: loadBefore,
           loadavg_before_views: loadBeforeViews,
           loadavg_after_views: os.loadavg().map((v) => Math.round(v * 100) / 100),
