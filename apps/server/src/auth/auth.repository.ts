@@ -1,5 +1,13 @@
-import { type Kysely, sql } from "kysely";
-import type { DB } from "../db/schema.ts";
+import { type Kysely, type Selectable, sql } from "kysely";
+import { reviveOptionalRow, reviveRow } from "../db/json-rows.ts";
+import type {
+  BanksTable,
+  DB,
+  MerchantsTable,
+  PartnersTable,
+  TerminalsTable,
+  UsersTable,
+} from "../db/schema.ts";
 
 /**
  * The auth feature's queries: users as sign-in, password changes and resets read and write them, the e-mailed
@@ -229,37 +237,45 @@ export async function deleteStalePasswordTokens(db: Kysely<DB>): Promise<number>
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The rows a session's profile is built from (auth/profile.ts), each read by its id.
+// The rows a session's profile is built from (auth/profile.ts).
 
-export function findUser(db: Kysely<DB>, userId: number) {
-  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+export interface ProfileRows {
+  user: Selectable<UsersTable>;
+  terminal: Selectable<TerminalsTable> | null;
+  merchant: Selectable<MerchantsTable> | null;
+  bank: Selectable<BanksTable> | null;
+  partner: Selectable<PartnersTable> | null;
+  /** Whether that merchant has an active live integration. */
+  liveIntegration: boolean;
 }
 
-export function findTerminal(db: Kysely<DB>, terminalId: number) {
-  return db.selectFrom("terminals").selectAll().where("id", "=", terminalId).executeTakeFirst();
-}
-
-export function findMerchant(db: Kysely<DB>, merchantId: number) {
-  return db.selectFrom("merchants").selectAll().where("id", "=", merchantId).executeTakeFirst();
-}
-
-export function findBank(db: Kysely<DB>, bankId: number) {
-  return db.selectFrom("banks").selectAll().where("id", "=", bankId).executeTakeFirst();
-}
-
-export function findPartner(db: Kysely<DB>, partnerId: number) {
-  return db.selectFrom("partners").selectAll().where("id", "=", partnerId).executeTakeFirst();
-}
-
-/** Whether the merchant has an active live integration. */
-export async function hasLiveIntegration(db: Kysely<DB>, merchantId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("integrations")
-    .select("id")
-    .where("merchant_id", "=", merchantId)
-    .where("is_live", "=", true)
-    .where("is_active", "=", true)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * In one query: the user, its terminal, its merchant (its own, else its terminal's), its bank, the partner whose
+ * branding it sees (a Partner user's own; a merchant user's merchant's), and whether that merchant has an active
+ * live integration. Whole rows as JSON (db/json-rows.ts). Throws when the user does not exist.
+ */
+export async function findProfileRows(db: Kysely<DB>, userId: number): Promise<ProfileRows> {
+  const { rows } = await sql<Record<keyof ProfileRows, unknown>>`
+    select to_jsonb(u) as "user", to_jsonb(tm) as terminal, to_jsonb(m) as merchant, to_jsonb(b) as bank,
+      to_jsonb(p) as partner,
+      (m.id is not null and exists (select 1 from integrations i
+        where i.merchant_id = m.id and i.is_live and i.is_active)) as "liveIntegration"
+    from users u
+    left join terminals tm on tm.id = u.terminal_id
+    left join merchants m on m.id = coalesce(u.merchant_id, tm.merchant_id)
+    left join banks b on b.id = u.bank_id
+    left join partners p on p.id = case
+      when u.profile_type = 'Partner' then u.partner_id
+      when u.profile_type in ('Merchant', 'MerchantStaff') then m.partner_id end
+    where u.id = ${userId}`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error(`no user ${userId}`);
+  return {
+    user: reviveRow(row.user),
+    terminal: reviveOptionalRow(row.terminal),
+    merchant: reviveOptionalRow(row.merchant),
+    bank: reviveOptionalRow(row.bank),
+    partner: reviveOptionalRow(row.partner),
+    liveIntegration: row.liveIntegration === true,
+  };
 }

@@ -8,14 +8,7 @@ import {
 } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import {
-  findBank,
-  findMerchant,
-  findPartner,
-  findTerminal,
-  findUser,
-  hasLiveIntegration,
-} from "./auth.repository.ts";
+import { findProfileRows } from "./auth.repository.ts";
 import { effectivePermissions, permissionIds } from "./permissions.ts";
 
 /** Colours a partner row may leave out; the provider's own palette. */
@@ -41,28 +34,15 @@ function partnerCss(stored: Record<string, string>): PartnerCss {
 
 /**
  * The profile and partner branding of a user, as the sign-in answer and GET /api/auth/me carry them
- * (everything but the tokens). Built from the users, merchants, terminals, banks and partners rows.
+ * (everything but the tokens). Built from the users, merchants, terminals, banks and partners rows, read in one query.
  */
 export async function loadSessionProfile(
   db: Kysely<DB>,
   userId: number,
 ): Promise<Omit<SessionResponse, "csrf_token">> {
-  const user = await findUser(db, userId);
-  const terminal = user.terminal_id ? await findTerminal(db, user.terminal_id) : undefined;
+  const { user, terminal, merchant, bank, partner, liveIntegration } = await findProfileRows(db, userId);
   const merchantId = user.merchant_id ?? terminal?.merchant_id ?? null;
-  const merchant = merchantId ? await findMerchant(db, merchantId) : undefined;
-  const bank = user.bank_id ? await findBank(db, user.bank_id) : undefined;
   // Branding comes from the partner of a partner-branded merchant, or the partner a Partner user belongs to.
-  const isMerchantUser = user.profile_type === "Merchant" || user.profile_type === "MerchantStaff";
-  const partnerId =
-    user.profile_type === "Partner"
-      ? user.partner_id
-      : isMerchantUser
-        ? (merchant?.partner_id ?? null)
-        : null;
-  const partner = partnerId ? await findPartner(db, partnerId) : undefined;
-  const liveIntegration = merchant ? await hasLiveIntegration(db, merchant.id) : false;
-
   const isBank = user.profile_type === "Bank" || user.profile_type === "BankStaff";
   const isPartner = user.profile_type === "Partner";
   const profileId =

@@ -18,16 +18,16 @@ import { cardTokenContext } from "../payments/outcome.ts";
 import { providerTime } from "../payments/provider-time.ts";
 import { payWithSource } from "../payments/source-payments.ts";
 import {
-  findMerchantOwnerId,
   loadTransactionView,
   orderObject,
   timeZoneOf,
   transactionObject,
 } from "../payments/transaction-object.ts";
-import { decryptSecret, findMerchantByKey } from "../security/keys.ts";
+import { decryptSecret } from "../security/keys.ts";
 import { hostScope } from "../sessions/session-country.ts";
 import { authenticateMerchant, seesMode } from "./caller.ts";
 import {
+  findApiKeyMerchant,
   findMerchantCountry,
   latestTransactionOfOrder,
   merchantById,
@@ -43,11 +43,15 @@ export const legacyRoutes: FastifyPluginAsync = async (app) => {
 
   implement(app, publicApi.authToken, async (request, reply) => {
     const body = request.body;
-    let merchantId: number | undefined;
+    let merchantId: number;
     let userId: number | null = null;
+    // Whose profile the answer carries: a user's token, that user's own; the API key's, the owner's.
+    let profileUserId: number | null;
     if (body.api_key) {
-      merchantId = (await findMerchantByKey(rt.db, "api", body.api_key.trim()))?.merchantId;
-      if (merchantId === undefined) throw new PaymentError(403, { detail: "incorrect credentials" });
+      const owner = await findApiKeyMerchant(rt.db, body.api_key.trim());
+      if (owner === undefined) throw new PaymentError(403, { detail: "incorrect credentials" });
+      merchantId = owner.merchantId;
+      profileUserId = owner.ownerId;
     } else if (body.username && body.password) {
       // The dashboard's sign-in check: its rate limits, and a dummy hash for unknown usernames.
       const host = hostScope(app.deps.config, request.host);
@@ -58,16 +62,15 @@ export const legacyRoutes: FastifyPluginAsync = async (app) => {
       await passwordAccepted(rt.db, body.username, request.ip);
       merchantId = user.merchant_id;
       userId = user.id;
+      profileUserId = user.id;
     } else {
       throw new PaymentError(400, { api_key: ["This field is required."] });
     }
     const { token } = await issueAuthToken(rt, merchantId, body.expiration, userId);
-    // A user's token answers that user's own profile (and permissions); the API key's, the owner's.
-    const ownerId = userId ?? (await findMerchantOwnerId(rt.db, merchantId));
     const profile =
-      ownerId === undefined
+      profileUserId === null
         ? { id: merchantId }
-        : ((await loadSessionProfile(rt.db, ownerId)).profile as unknown as Record<string, unknown>);
+        : ((await loadSessionProfile(rt.db, profileUserId)).profile as unknown as Record<string, unknown>);
     return reply.code(201).send({ token, profile });
   });
 

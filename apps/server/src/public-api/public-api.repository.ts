@@ -11,6 +11,29 @@ import type { MerchantCaller } from "./caller.ts";
  */
 type Caller = Pick<MerchantCaller, "merchantId" | "isLive">;
 
+/**
+ * The merchant of an API key that is not revoked and its owner user (the first Merchant user), in one query: what
+ * POST /api/auth/tokens needs before it issues a token and answers the owner's profile.
+ */
+export async function findApiKeyMerchant(
+  db: Kysely<DB>,
+  apiKey: string,
+): Promise<{ merchantId: number; ownerId: number | null } | undefined> {
+  const row = await merchantKeyLookup(db, "api", apiKey)
+    .select((eb) =>
+      eb
+        .selectFrom("users")
+        .select("users.id")
+        .whereRef("users.merchant_id", "=", "merchant_keys.merchant_id")
+        .where("users.profile_type", "=", "Merchant")
+        .orderBy("users.id")
+        .limit(1)
+        .as("owner_id"),
+    )
+    .executeTakeFirst();
+  return row && { merchantId: row.merchant_id, ownerId: row.owner_id ?? null };
+}
+
 /** A merchant's row, for the provider's order object. */
 export function merchantById(db: Kysely<DB>, merchantId: number): Promise<MerchantRow> {
   return db.selectFrom("merchants").selectAll().where("id", "=", merchantId).executeTakeFirstOrThrow();
