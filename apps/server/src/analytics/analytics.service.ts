@@ -255,8 +255,12 @@ export async function reportFigures(
     older && g !== "hourly" && cutoffDay > period.from
       ? new Date(Math.min(older.getTime(), cutoffDay.getTime()))
       : null;
+  // At hourly grain the older part is made of whole buckets of the period's own rollup (buckets end on hours, the
+  // cutoff is an hour): those are read from it instead of a second read of the same hours. Only a bucket cut by
+  // the cutoff (a repeated local hour when summer time ends) needs the read.
+  const olderFromPeriod = g === "hourly" && older !== null && !cutsBucket(period, older);
   const olderRollup = async (): Promise<RollupRow[]> => {
-    if (!older) return [];
+    if (!older || olderFromPeriod) return [];
     if (!olderDays) return rollup(db, scope, "method", period.from, older, g, channelRows, "hour");
     const [days, hours] = await Promise.all([
       rollup(db, scope, "method", period.from, olderDays, g, channelRows, "day"),
@@ -332,7 +336,9 @@ export async function reportFigures(
     const prev = only(prevRows, currency);
     const t = grandTotal(cur);
     const p = prev ? grandTotal(prev) : null;
-    const olderByBucket = byLabel(only(olderRows, currency)!);
+    const byBucket = byLabel(cur);
+    const olderByBucket =
+      olderFromPeriod && older ? bucketsBefore(byBucket, period, older) : byLabel(only(olderRows, currency)!);
     const recentOfCurrency = recentRows.filter((r) => r.currency === currency);
     const recentTransferred = new Map<string, number>();
     let pendingInPeriod = 0;
@@ -363,7 +369,6 @@ export async function reportFigures(
       card_schemes: breakdown(only(schemeRows, currency)!, null, (r) => r.dim_value),
     });
     // Compact: one array per figure the charts draw (issue 17), following the buckets.
-    const byBucket = byLabel(cur);
     const prevByBucket = prev ? byLabel(prev) : null;
     const at = period.buckets.map((b) => byBucket.get(b.bucket) ?? emptyMeasures());
     const before = prevByBucket
@@ -401,6 +406,30 @@ export async function reportFigures(
     new_customers: customerSeries.total,
     customers: customerSeries.series,
   };
+}
+
+/** Where each bucket of the period ends: the next one's start, the period's end for the last. */
+function bucketEnd(period: ResolvedPeriod, i: number): Date {
+  return period.buckets[i + 1]?.start ?? period.to;
+}
+
+/** Whether the instant falls inside a bucket rather than on a boundary between two. */
+function cutsBucket(period: ResolvedPeriod, at: Date): boolean {
+  return period.buckets.some((b, i) => b.start < at && at < bucketEnd(period, i));
+}
+
+/** The buckets of a rollup that end at or before the instant (which falls on a boundary: cutsBucket). */
+function bucketsBefore(
+  byBucket: Map<string, Measures>,
+  period: ResolvedPeriod,
+  at: Date,
+): Map<string, Measures> {
+  const out = new Map<string, Measures>();
+  period.buckets.forEach((b, i) => {
+    const m = byBucket.get(b.bucket);
+    if (m && bucketEnd(period, i) <= at) out.set(b.bucket, m);
+  });
+  return out;
 }
 
 /** New customers per bucket (customers.created_at, both modes: customers have no mode) and the running total. */
