@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { requireUser } from "../auth/auth.hook.ts";
 import { implement } from "../http/contract-routes.ts";
 import { bankOrderTotals, findOrder, listOrders, orderDetails } from "../orders/orders.repository.ts";
+import { merchantNowSync } from "../test-clock/clock.ts";
 import { transactionDetails } from "../transactions/details.ts";
 import { bankScopeOf, notFoundError } from "../transactions/scope.ts";
 import { bankTotals, findTransaction, listTransactions } from "../transactions/transactions.repository.ts";
@@ -43,6 +44,7 @@ export async function bankRoutes(app: FastifyInstance): Promise<void> {
     const scope = bankScopeOf(request);
     const order = await findOrder(db, scope, request.params.id);
     if (!order) throw notFoundError();
-    return orderDetails(db, scope, order, rt);
+    const now = merchantNowSync(db, order.merchant_id, order.is_live, rt.now());
+    return orderDetails(db, scope, order, rt, now);
   });
 }

@@ -19,6 +19,7 @@ import { MAX_PAYMENT_ATTEMPTS } from "../payments/payment-context.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { paymentToken } from "../payments/tokens.ts";
 import { keyedHash } from "../security/keyed-hash.ts";
+import { merchantNowSync } from "../test-clock/clock.ts";
 import {
   cancelLendingPayment,
   closeCardKey,
@@ -199,7 +200,10 @@ export async function startCardPayment(
         pending.instalment_no === input.instalment_no &&
         pending.attempts < MAX_PAYMENT_ATTEMPTS &&
         !pending.is_payment_locked &&
-        pending.expires_at.getTime() - rt.now().getTime() > REUSE_MARGIN_MS;
+        // A test lender's key expires on the merchant's test clock (docs/payments.md "Test clock").
+        pending.expires_at.getTime() -
+          merchantNowSync(rt.db, lender.merchant_id, lender.is_live, rt.now()).getTime() >
+          REUSE_MARGIN_MS;
       if (usable)
         return {
           payment_token: paymentToken(rt.dataKey, pending.payment_key_id!, pending.salt),

@@ -196,12 +196,14 @@ const s = (v: unknown) => (typeof v === "string" ? v : null);
 /**
  * The order's link: the hosted payment page of its newest payment key that has not expired, a page a customer or
  * the merchant can open (it says so when the order is paid meanwhile). Null when the order has none (orders made
- * outside the payment core, canceled ones, or whose keys all expired): no dead link is shown.
+ * outside the payment core, canceled ones, or whose keys all expired): no dead link is shown. `now` is the order's
+ * mode's time (the merchant's test clock for a test order, as the keys' expiry).
  */
 async function orderLink(
   db: Kysely<DB>,
-  rt: Pick<PaymentsRuntime, "publicUrl" | "dataKey" | "now">,
+  rt: Pick<PaymentsRuntime, "publicUrl" | "dataKey">,
   order: { id: number; merchant_id: number; is_canceled: boolean },
+  now: Date,
 ): Promise<string | null> {
   if (order.is_canceled) return null;
   const key = await db
@@ -209,7 +211,7 @@ async function orderLink(
     .select(["id", "salt"])
     .where("order_id", "=", order.id)
     .where("merchant_id", "=", order.merchant_id)
-    .where("expires_at", ">", rt.now())
+    .where("expires_at", ">", now)
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -220,7 +222,9 @@ export async function orderDetails(
   db: Kysely<DB>,
   scope: Scope,
   order: NonNullable<Awaited<ReturnType<typeof findOrder>>>,
-  rt: Pick<PaymentsRuntime, "publicUrl" | "dataKey" | "now">,
+  rt: Pick<PaymentsRuntime, "publicUrl" | "dataKey">,
+  /** The order's mode's now: the merchant's test time for a test order (its keys expire by it). */
+  now: Date,
 ): Promise<OrderDetails> {
   const txs = await db
     .selectFrom("transactions")
@@ -267,7 +271,7 @@ export async function orderDetails(
           .map((i) => s(i.description) ?? s(i.name))
           .filter(Boolean)
           .join(", ") || null,
-      order_link: await orderLink(db, rt, order),
+      order_link: await orderLink(db, rt, order, now),
     },
     cart: items.map((i) => ({
       name: s(i.name) ?? "",

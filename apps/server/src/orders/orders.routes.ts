@@ -1,6 +1,7 @@
 import { ordersApi } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { implement } from "../http/contract-routes.ts";
+import { merchantNowSync } from "../test-clock/clock.ts";
 import { merchantScopeOf, notFoundError } from "../transactions/scope.ts";
 import { findOrder, listOrders, orderDetails, orderTotals, softDeleteOrder } from "./orders.repository.ts";
 
@@ -18,7 +19,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const scope = merchantScopeOf(request);
     const order = await findOrder(db, scope, request.params.id);
     if (!order) throw notFoundError();
-    return orderDetails(db, scope, order, app.payments);
+    const now = merchantNowSync(db, order.merchant_id, order.is_live, app.payments.now());
+    return orderDetails(db, scope, order, app.payments, now);
   });
 
   implement(app, ordersApi.remove, async (request) => {

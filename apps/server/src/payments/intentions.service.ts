@@ -5,6 +5,7 @@ import type { IntegrationRow, IntentionRow, OrderRow } from "../db/rows.ts";
 import type { DB } from "../db/schema.ts";
 import { findMerchantByKey } from "../security/keys.ts";
 import { tokenHash } from "../security/tokens.ts";
+import { merchantNowSync } from "../test-clock/clock.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import { methodName } from "./methods.ts";
 import {
@@ -198,6 +199,8 @@ export async function createIntention(
   const cardTokenIds = await resolveCardTokens(rt.db, caller.merchantId, isLive, input.card_tokens);
   const clientSecret = newClientSecret(merchantCountry({ country }), isLive);
   const now = rt.now();
+  // A test intention (and its keys, paymentKeyValues) expires on the merchant's test clock; its record times are real.
+  const expiresFrom = merchantNowSync(rt.db, caller.merchantId, isLive, now);
   const order = orderValues(
     { merchantId: caller.merchantId, isLive },
     {
@@ -226,7 +229,7 @@ export async function createIntention(
     redirection_url: input.redirection_url ?? null,
     card_token_ids: cardTokenIds,
     payment_link_id: input.payment_link_id ?? null,
-    expires_at: new Date(now.getTime() + seconds * 1000),
+    expires_at: new Date(expiresFrom.getTime() + seconds * 1000),
     created_at: now,
     updated_at: now,
   };
@@ -314,6 +317,8 @@ export async function updateIntention(
     if (integrations.some((i) => i.is_live !== current.is_live))
       throw paymentError(400, "mode_mismatch", "Test and live integrations cannot be mixed.");
     const now = rt.now();
+    // Its expiry is on the merchant's test clock in test mode (in memory: no query inside the transaction).
+    const expiresFrom = merchantNowSync(rt.db, current.merchant_id, current.is_live, now);
     await updateOrder(trx, current.order_id, {
       amount_cents: amount,
       items: JSON.stringify(orderItems(items)),
@@ -329,11 +334,12 @@ export async function updateIntention(
       ...(input.special_reference !== undefined ? { special_reference: input.special_reference } : {}),
       ...(input.notification_url !== undefined ? { notification_url: input.notification_url } : {}),
       ...(input.redirection_url !== undefined ? { redirection_url: input.redirection_url } : {}),
-      ...(seconds !== undefined ? { expires_at: new Date(now.getTime() + seconds * 1000) } : {}),
+      ...(seconds !== undefined ? { expires_at: new Date(expiresFrom.getTime() + seconds * 1000) } : {}),
       updated_at: now,
     });
+    // The replaced keys expire at the real now: already past on the test clock too, and still past after a reset.
     await expireIntentionKeys(trx, current.id, now);
-    const remaining = Math.max(1, Math.floor((updated.expires_at.getTime() - now.getTime()) / 1000));
+    const remaining = Math.max(1, Math.floor((updated.expires_at.getTime() - expiresFrom.getTime()) / 1000));
     await issueKeys(rt, trx, caller, updated, integrations, remaining);
     return updated;
   });
@@ -430,7 +436,8 @@ export async function intentionObject(
     confirmed: paid,
     status: paid
       ? "confirmed"
-      : intention.expires_at.getTime() <= rt.now().getTime()
+      : intention.expires_at.getTime() <=
+          merchantNowSync(rt.db, intention.merchant_id, intention.is_live, rt.now()).getTime()
         ? "expired"
         : "intended",
     created: intention.created_at.toISOString().replace("Z", ""),

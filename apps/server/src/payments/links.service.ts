@@ -554,8 +554,8 @@ async function makeIntention(rt: PaymentsRuntime, trx: Kysely<DB>, row: LinkList
   if (integrations.length === 0) return undefined;
   const merchant = await merchantProfile(trx, row.merchant_id);
   const now = rt.now();
-  // The link's expiry is on the merchant's test clock in test mode (in memory: no query inside the transaction);
-  // the intention's own expiry stays in real time, the same number of seconds away.
+  // The link's expiry, its intention's and its keys' are on the merchant's test clock in test mode (in memory: no
+  // query inside the transaction): the intention and keys expire with the link.
   const linkNow = merchantNowSync(rt.db, row.merchant_id, row.is_live, now);
   const expiresAt = row.expires_at ?? linkExpiresAt(row.created_at);
   const seconds = Math.max(1, Math.ceil((expiresAt.getTime() - linkNow.getTime()) / 1000));
@@ -606,7 +606,7 @@ async function makeIntention(rt: PaymentsRuntime, trx: Kysely<DB>, row: LinkList
       notification_url: row.notification_url,
       redirection_url: null,
       payment_link_id: row.id,
-      expires_at: new Date(now.getTime() + seconds * 1000),
+      expires_at: new Date(linkNow.getTime() + seconds * 1000),
       created_at: now,
       updated_at: now,
     },

@@ -4,6 +4,7 @@ import type { Insertable, Kysely } from "kysely";
 import type { IntegrationRow, OrderRow } from "../db/rows.ts";
 import type { DB, OrderItem, OrdersTable, PaymentKeysTable } from "../db/schema.ts";
 import { tokenHash } from "../security/tokens.ts";
+import { merchantNowSync } from "../test-clock/clock.ts";
 import { PaymentError, paymentError } from "./errors.ts";
 import {
   findOrder,
@@ -283,6 +284,9 @@ export function paymentKeyValues(
     redirection_url: input.redirection_url ?? null,
     card_token_id: input.card_token_id ?? null,
     salt: randomBytes(16).toString("hex"),
-    expires_at: new Date(rt.now().getTime() + seconds * 1000),
+    // A test key lives on the merchant's test clock (in memory, no query; docs/payments.md "Test clock").
+    expires_at: new Date(
+      merchantNowSync(rt.db, caller.merchantId, integration.is_live, rt.now()).getTime() + seconds * 1000,
+    ),
   };
 }

@@ -124,13 +124,13 @@ export async function checkoutState(
   knownUnpaid = false,
 ): Promise<CheckoutState> {
   if (!knownUnpaid && (await orderIsPaid(db, ctx.order))) return "paid";
-  const now = rt.now().getTime();
-  if (ctx.key.expires_at.getTime() <= now) return "expired";
-  if (ctx.intention && ctx.intention.expires_at.getTime() <= now) return "expired";
+  // In test mode the key, its intention and its link expire by the merchant's test clock (in memory, no query;
+  // docs/payments.md "Test clock"); live mode by real time.
+  const now = merchantNowSync(rt.db, ctx.key.merchant_id, ctx.key.is_live, rt.now());
+  if (ctx.key.expires_at.getTime() <= now.getTime()) return "expired";
+  if (ctx.intention && ctx.intention.expires_at.getTime() <= now.getTime()) return "expired";
   if (ctx.order.is_canceled || !ctx.integration.is_active) return "expired";
-  // A link expires by the merchant's test clock in test mode (in memory, no query; docs/payments.md "Test clock").
-  const linkNow = merchantNowSync(rt.db, ctx.key.merchant_id, ctx.key.is_live, rt.now());
-  if (await linkClosed(db, ctx.intention, linkNow)) return "expired";
+  if (await linkClosed(db, ctx.intention, now)) return "expired";
   return "open";
 }
 

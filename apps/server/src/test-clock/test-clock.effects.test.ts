@@ -1,16 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { payCard, paymentTokenFor, type TestMerchant, testMerchant } from "../payments/test-support.ts";
+import {
+  BILLING,
+  createTestIntention,
+  payCard,
+  paymentTokenFor,
+  type TestMerchant,
+  testMerchant,
+} from "../payments/test-support.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, type TestSession } from "../test/fixtures.ts";
 import { resetTestClock } from "./clock.ts";
 
 /**
- * What the test clock moves (docs/payments.md "Test clock"): test-mode invoices and payment links expire by the
- * merchant's test time, its scheduled test callbacks fall due, its test payments reach their transfer; live mode
- * and other merchants never move.
+ * What the test clock moves (docs/payments.md "Test clock"): test-mode invoices, payment links, payment keys and
+ * intentions expire by the merchant's test time, its scheduled test callbacks fall due, its test payments reach their
+ * transfer; live mode and other merchants never move.
  */
 describeEachDatabase(
   "test clock: expiry, callback retries and transfers follow the merchant's test time",
@@ -104,6 +111,64 @@ describeEachDatabase(
       // A test invoice made now lives on the moved clock: open until its hour passes.
       const fresh = await invoice(false);
       expect(await invoiceStatus(fresh.id)).toBe("unpaid");
+      await resetTestClock(app.payments.db, m.merchantId);
+    });
+
+    it("an advance expires test payment keys and intentions, never live ones; new test ones live on test time", async () => {
+      await resetTestClock(app.payments.db, m.merchantId);
+      const liveIntention = async () => {
+        const response = await app.inject({
+          method: "POST",
+          url: "/v1/intention/",
+          headers: { authorization: `Token ${m.keys.secretKeyLive}` },
+          payload: {
+            amount: 10000,
+            currency: "EGP",
+            payment_methods: [m.integrations.liveCard],
+            billing_data: BILLING,
+            expiration: 3600,
+          },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json() as { payment_keys: { key: string }[]; client_secret: string };
+      };
+      const checkout = (token: string) =>
+        app.inject({ url: `/api/checkout/payment?payment_token=${encodeURIComponent(token)}` });
+      const status = async (publicKey: string, clientSecret: string) =>
+        (await app.inject({ url: `/v1/intention/element/${publicKey}/${clientSecret}/` })).json().status;
+
+      const test = await createTestIntention(app, m, { expiration: 3600 });
+      const testToken = test.payment_keys[0]!.key;
+      const live = await liveIntention();
+      const liveToken = live.payment_keys[0]!.key;
+      expect((await checkout(testToken)).json().state).toBe("open");
+      expect(await status(m.keys.publicKeyTest, test.client_secret)).toBe("intended");
+
+      await advance(2 * 3600);
+      const expired = await checkout(testToken);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().code).toBe("expired");
+      expect((await payCard(app, testToken)).statusCode).toBe(410);
+      expect(await status(m.keys.publicKeyTest, test.client_secret)).toBe("expired");
+      // The order's page no longer offers the expired key's link.
+      const order = await app.inject({
+        url: `/api/orders/${test.intention_order_id}`,
+        headers: owner.headers,
+      });
+      expect(order.statusCode, order.body).toBe(200);
+      expect(order.json().order.order_link).toBeNull();
+      // Live keys and intentions keep real time.
+      expect((await checkout(liveToken)).json().state).toBe("open");
+      expect(await status(m.keys.publicKeyLive, live.client_secret)).toBe("intended");
+
+      // Made while the clock is ahead, a test intention and its key expire an hour after the test time.
+      const later = await createTestIntention(app, m, { expiration: 3600 });
+      expect((await checkout(later.payment_keys[0]!.key)).json().state).toBe("open");
+      expect(await status(m.keys.publicKeyTest, later.client_secret)).toBe("intended");
+      await advance(2 * 3600);
+      expect((await checkout(later.payment_keys[0]!.key)).statusCode).toBe(410);
+      expect(await status(m.keys.publicKeyTest, later.client_secret)).toBe("expired");
+      expect((await checkout(liveToken)).json().state).toBe("open");
       await resetTestClock(app.payments.db, m.merchantId);
     });
 
