@@ -92,7 +92,9 @@ export async function markSubmitted(
 
 /**
  * The merchant awaits its bank's review: business data filled, status pending (from pending or rejected: an
- * approved or deactivated merchant keeps its status), which the back-office shows as Pending Verification.
+ * approved or deactivated merchant keeps its status). With its submitted application (markSubmitted, which
+ * migration 0052's trigger copies to merchants.application_submitted) the back-office shows it as Pending
+ * Verification.
  */
 export async function markPendingVerification(db: Kysely<DB>, merchantId: number): Promise<void> {
   await db

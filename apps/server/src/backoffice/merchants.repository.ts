@@ -1,5 +1,5 @@
 import type { MerchantListQuery, MerchantStage, PartnerMerchantQuery } from "@portal/domain";
-import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from "kysely";
+import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type {
   DB,
   MerchantActionsTable,
@@ -14,26 +14,33 @@ import type {
  * never read nor written (its id answers nothing, so the route answers 404).
  */
 
-/** The SQL condition of an admin page stage (MERCHANT_STAGES). */
-function stageWhere<O>(q: SelectQueryBuilder<DB, "merchants", O>, stage: MerchantStage) {
-  switch (stage) {
-    case "onboarding":
-      return q.where("bank_merchant_status", "=", "pending").where("filled_business_data", "=", false);
-    case "pending_verification":
-      return q.where("bank_merchant_status", "=", "pending").where("filled_business_data", "=", true);
-    case "live":
-      return q.where("bank_merchant_status", "=", "approved").where("is_live", "=", true);
-    case "rejected":
-      return q.where("bank_merchant_status", "=", "rejected");
-  }
+/**
+ * Each admin page stage (MERCHANT_STAGES) as one SQL condition on a merchants row: the stage filter of the summary
+ * and the admin page's counts both use it (stageOf in merchants.service.ts labels a row by the same rule). Pending
+ * Verification is a submitted activation application (`application_submitted`, kept from merchant_activations
+ * by migration 0052), not `filled_business_data`, which the first-login popup also sets. Columns of the merchants
+ * row only: the page stays on merchants_bank_status_idx.
+ */
+const STAGE_CONDITIONS: Record<MerchantStage, string> = {
+  onboarding: "bank_merchant_status = 'pending' and not application_submitted",
+  pending_verification: "bank_merchant_status = 'pending' and application_submitted",
+  live: "bank_merchant_status = 'approved' and is_live",
+  rejected: "bank_merchant_status = 'rejected'",
+};
+
+function stageCondition(stage: MerchantStage) {
+  return sql<boolean>`(${sql.raw(STAGE_CONDITIONS[stage])})`;
 }
+
+const stageCount = (stage: MerchantStage) =>
+  sql<string>`count(*) filter (where ${stageCondition(stage)})`.as(stage);
 
 function bankMerchants(db: Kysely<DB>, bankId: number, query: Partial<MerchantListQuery>) {
   let q = db.selectFrom("merchants").where("bank_id", "=", bankId);
   if (query.id !== undefined) q = q.where("id", "=", query.id);
   if (query.mcc !== undefined) q = q.where("mcc", "=", query.mcc);
   if (query.status !== undefined) q = q.where("bank_merchant_status", "=", query.status);
-  if (query.stage !== undefined) q = stageWhere(q, query.stage);
+  if (query.stage !== undefined) q = q.where(stageCondition(query.stage));
   return q;
 }
 
@@ -47,7 +54,7 @@ export const MERCHANT_LIST_COLUMNS = [
   "is_live",
   "live_date",
   "mcc",
-  "filled_business_data",
+  "application_submitted",
   "docs_received",
   "deactivated",
   "card_approval_status",
@@ -88,7 +95,7 @@ export async function listPartnerMerchants(db: Kysely<DB>, partnerId: number, qu
         "m.country",
         "b.name as bank_name",
         "m.bank_merchant_status",
-        "m.filled_business_data",
+        "m.application_submitted",
         "m.is_live",
         "m.live_date",
         "m.mcc",
@@ -154,14 +161,10 @@ export async function merchantOverview(db: Kysely<DB>, bankId: number, stage: Me
     .where("bank_id", "=", bankId)
     .select([
       (eb) => eb.fn.countAll<string>().as("total"),
-      sql<string>`count(*) filter (where bank_merchant_status = 'pending' and not filled_business_data)`.as(
-        "onboarding",
-      ),
-      sql<string>`count(*) filter (where bank_merchant_status = 'pending' and filled_business_data)`.as(
-        "pending_verification",
-      ),
-      sql<string>`count(*) filter (where bank_merchant_status = 'approved' and is_live)`.as("live"),
-      sql<string>`count(*) filter (where bank_merchant_status = 'rejected')`.as("rejected"),
+      stageCount("onboarding"),
+      stageCount("pending_verification"),
+      stageCount("live"),
+      stageCount("rejected"),
     ])
     .executeTakeFirstOrThrow();
   const merchants = bankMerchants(db, bankId, stage ? { stage } : {}).select("id");

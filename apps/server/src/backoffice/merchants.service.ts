@@ -52,11 +52,15 @@ import { merchantActivationEmail } from "./templates.ts";
  * the change and its audit row (who, when, why) in one database transaction, and answers the new details.
  */
 
+/**
+ * A merchant's admin page stage, by the rule of the repository's STAGE_CONDITIONS (the stage filter and the
+ * counts): Pending Verification once its activation application is submitted.
+ */
 export function stageOf(
-  m: Pick<MerchantRow, "bank_merchant_status" | "filled_business_data" | "is_live">,
+  m: Pick<MerchantRow, "bank_merchant_status" | "application_submitted" | "is_live">,
 ): MerchantStage | null {
   if (m.bank_merchant_status === "pending")
-    return m.filled_business_data ? "pending_verification" : "onboarding";
+    return m.application_submitted ? "pending_verification" : "onboarding";
   if (m.bank_merchant_status === "approved" && m.is_live) return "live";
   if (m.bank_merchant_status === "rejected") return "rejected";
   return null;
@@ -73,7 +77,7 @@ type ListRow = Pick<
   | "is_live"
   | "live_date"
   | "mcc"
-  | "filled_business_data"
+  | "application_submitted"
   | "docs_received"
   | "deactivated"
   | "card_approval_status"

@@ -7,7 +7,9 @@ import {
   type PartnerMerchant,
 } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "../db/schema.ts";
 import { runExport } from "../exports/exports.service.ts";
 import { BILLING, createTestIntention, payCard, testMerchant } from "../payments/test-support.ts";
 import { buildTestApp } from "../test/app.ts";
@@ -16,6 +18,23 @@ import { type FixtureUser, fixtures, signIn, type TestSession, unique } from "..
 import { rows } from "../transactions/test-rows.ts";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+/** The merchant's activation application, submitted (the wizard's Submit) or a draft. */
+async function submittedApplication(
+  db: Kysely<DB>,
+  merchantId: number,
+  status: "submitted" | "draft" = "submitted",
+) {
+  await db
+    .insertInto("merchant_activations")
+    .values({
+      merchant_id: merchantId,
+      status,
+      terms_accepted: status === "submitted",
+      submitted_at: status === "submitted" ? new Date() : null,
+    })
+    .execute();
+}
 
 describeEachDatabase("back-office: the bank's merchants", (get) => {
   let app: FastifyInstance;
@@ -49,6 +68,7 @@ describeEachDatabase("back-office: the bank's merchants", (get) => {
       filled_business_data: true,
       created_at: new Date("2026-01-02T10:00:00Z"),
     });
+    await submittedApplication(db, m.pending);
     m.live = await merchantOf("Live ", {
       mcc: "5411",
       bank_merchant_status: "approved",
@@ -129,6 +149,62 @@ describeEachDatabase("back-office: the bank's merchants", (get) => {
         await call(bank, "GET", "/api/bank/merchants/overview?stage=rejected")
       ).json<MerchantOverview>();
       expect(rejected.transactions).toBe(0);
+    });
+
+    it("Pending Verification is a submitted activation application, not the first-login popup's answer", async () => {
+      const db = app.payments.db;
+      const own = await fx.bank();
+      const session = await fx.session(await fx.user("Bank", { bankId: own.id }));
+      const merchant = async (name: string) =>
+        (await fx.merchant({ company_name: unique(name), bank_id: own.id, filled_business_data: true })).id;
+      // The popup answered (filled_business_data), no application; the popup answered and a draft; submitted.
+      const answered = await merchant("Popup answered ");
+      const draft = await merchant("Draft application ");
+      const submitted = await merchant("Submitted application ");
+      await submittedApplication(db, draft, "draft");
+      await submittedApplication(db, submitted);
+      const list = async (q: string) =>
+        (await call(session, "GET", `/api/bank/merchants?page_size=100${q}`)).json<{
+          count: number;
+          results: MerchantListItem[];
+        }>();
+      const stages = Object.fromEntries((await list("")).results.map((x) => [x.id, x.stage]));
+      expect(stages).toEqual({
+        [answered]: "onboarding",
+        [draft]: "onboarding",
+        [submitted]: "pending_verification",
+      });
+      expect((await list("&stage=onboarding")).results.map((x) => x.id).sort()).toEqual(
+        [answered, draft].sort(),
+      );
+      expect(await list("&stage=pending_verification")).toMatchObject({
+        count: 1,
+        results: [{ id: submitted }],
+      });
+      const overview = (await call(session, "GET", "/api/bank/merchants/overview")).json<MerchantOverview>();
+      expect(overview.merchants).toEqual({
+        total: 3,
+        onboarding: 2,
+        pending_verification: 1,
+        live: 0,
+        rejected: 0,
+      });
+      const details = (await call(session, "GET", `/api/bank/merchants/${answered}`)).json<MerchantDetails>();
+      expect(details.merchant).toMatchObject({ filled_business_data: true, stage: "onboarding" });
+
+      // The wizard's Submit of the draft (the activation's own test covers the route) moves it.
+      await db
+        .updateTable("merchant_activations")
+        .set({ status: "submitted", submitted_at: new Date() })
+        .where("merchant_id", "=", draft)
+        .execute();
+      expect((await list("&stage=pending_verification")).results.map((x) => x.id).sort()).toEqual(
+        [draft, submitted].sort(),
+      );
+      const after = (await call(session, "GET", "/api/bank/merchants/overview")).json<MerchantOverview>();
+      expect(after.merchants).toMatchObject({ onboarding: 1, pending_verification: 2 });
+      const row = (await call(session, "GET", `/api/bank/merchants/${draft}`)).json<MerchantDetails>();
+      expect(row.merchant.stage).toBe("pending_verification");
     });
 
     it("exports the bank's merchants as a durable job (the exports' kind merchants), banks only", async () => {

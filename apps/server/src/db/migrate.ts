@@ -48,6 +48,7 @@ import * as m0048testClock from "./migrations/0048_test_clock.ts";
 import * as m0049scenarioSettlements from "./migrations/0049_scenario_settlements.ts";
 import * as m0050testHelpers from "./migrations/0050_test_helpers.ts";
 import * as m0051terminalBranchesLenders from "./migrations/0051_terminal_branches_lenders.ts";
+import * as m0052applicationSubmitted from "./migrations/0052_application_submitted.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -100,6 +101,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0049_scenario_settlements": m0049scenarioSettlements,
   "0050_test_helpers": m0050testHelpers,
   "0051_terminal_branches_lenders": m0051terminalBranchesLenders,
+  "0052_application_submitted": m0052applicationSubmitted,
 };
 
 class StaticProvider implements MigrationProvider {

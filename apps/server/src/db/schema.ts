@@ -40,6 +40,8 @@ export interface MerchantsTable {
   phones: Json<string[]>;
   emails: Json<string[]>;
   filled_business_data: Generated<boolean>;
+  /** The activation application is submitted (merchant_activations.status, kept by migration 0052's trigger). */
+  application_submitted: Generated<boolean>;
   /** Onboarding questionnaire answers (migration 0008). */
   business_information: Generated<Json<Record<string, unknown>>>;
   payout_enabled: Generated<boolean>;

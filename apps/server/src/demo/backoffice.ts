@@ -1,4 +1,5 @@
 import { deflateSync } from "node:zlib";
+import { ACTIVATION_TERMS_VERSION } from "@portal/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 
@@ -11,7 +12,11 @@ import type { DB } from "../db/schema.ts";
 
 const DAY = 86_400_000;
 
-/** Merchants added for the back-office: [name, MCC, status, filled, live, docs received, days ago]. */
+/**
+ * Merchants added for the back-office: [name, MCC, status, filled, live, docs received, days ago]. The pending ones
+ * have submitted their activation application (merchant_activations, status submitted): the admin page's Pending
+ * Verification (filled alone, the first-login popup's answer, leaves a merchant In the Onboarding Process).
+ */
 export const REVIEW_MERCHANTS = [
   ["Nile Textiles", "5651", "pending", true, false, false, 6],
   ["Delta Olive Oil", "5499", "pending", true, false, false, 5],
@@ -23,6 +28,14 @@ export const REVIEW_MERCHANTS = [
   ["Aswan Spices", "5499", "approved", true, true, true, 100],
   ["Siwa Dates", "5499", "approved", true, true, true, 95],
 ] as const;
+
+/** The activation wizard's industry of each merchant whose application is in. */
+const INDUSTRY: Record<string, string> = {
+  "Nile Textiles": "fashion",
+  "Delta Olive Oil": "food_beverage",
+  "Sinai Tours": "travel",
+  "Luxor Books": "retail",
+};
 
 const ALL_DOCUMENTS = [
   "company_registration",
@@ -258,6 +271,26 @@ export async function seedDemoBackoffice(trx: Kysely<DB>, now: Date): Promise<{ 
         ])
         .execute();
     await audit(trx, row.id, reviewerId, "created", null, null, "pending", created);
+    if (status === "pending" && filled)
+      await trx
+        .insertInto("merchant_activations")
+        .values({
+          merchant_id: row.id,
+          status: "submitted",
+          business_info: JSON.stringify({
+            business_type: "registered_company",
+            industry: INDUSTRY[name] ?? "retail",
+            industry_other: null,
+            online_presence: `https://${name.toLowerCase().replace(/[^a-z]+/g, "")}.example.com`,
+          }),
+          payment_solutions: JSON.stringify({ payment_solutions: ["online_card", "payment_links"] }),
+          documents: JSON.stringify({ id_type: "national_id" }),
+          terms_accepted: true,
+          terms_version: ACTIVATION_TERMS_VERSION,
+          submitted_at: at(days - 1),
+          updated_at: at(days - 1),
+        })
+        .execute();
     await documents(
       trx,
       row.id,

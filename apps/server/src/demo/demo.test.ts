@@ -169,6 +169,24 @@ describeEachDatabase("demo data", (get) => {
     expect(users.filter((u) => u.is_temp_password).map((u) => u.username)).toEqual(["temp.egypt"]);
   });
 
+  it("shows the back-office's Pending Verification for submitted applications only", async () => {
+    const rows = await db
+      .selectFrom("merchants")
+      .select(["company_name", "application_submitted"])
+      .where("bank_merchant_status", "=", "pending")
+      .where("filled_business_data", "=", true)
+      .execute();
+    const submitted = rows.filter((r) => r.application_submitted).map((r) => r.company_name);
+    // The review journey's four and the activation wizard's submitted one; the draft and the wizard journey's
+    // accounts (the popup answered, no application) are In the Onboarding Process.
+    expect(submitted.sort()).toEqual(
+      ["Delta Olive Oil", "Luxor Books", "Luxor Spices", "Nile Textiles", "Sinai Tours"].sort(),
+    );
+    expect(rows.filter((r) => !r.application_submitted).map((r) => r.company_name)).toContain(
+      "Delta Textiles",
+    );
+  });
+
   it("gives merchants integrations of several types, test and live, in their currencies", async () => {
     const integrations = await db.selectFrom("integrations").selectAll().execute();
     const egypt = integrations.filter((i) => i.merchant_id === summary!.merchants[0]!.merchant_id);
