@@ -34,6 +34,7 @@ import type { PaymentsRuntime } from "../payments/runtime.ts";
 import { tokenHash } from "../security/tokens.ts";
 import { activeIntegrations, merchantProfile } from "../selling/links.repository.ts";
 import { sendSms } from "../sms/sms.ts";
+import { merchantNow, merchantNowSync } from "../test-clock/clock.ts";
 import {
   COUNT_CAP,
   cancelOrder,
@@ -67,12 +68,20 @@ export function requestPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, "")}/checkout/request?token=${encodeURIComponent(token)}`;
 }
 
-/** What is shown: paid (its order was paid) first, then cancelled, expired, or the stored created / sent. */
+/**
+ * What is shown: paid (its order was paid) first, then cancelled, expired, or the stored created / sent. `now` is the
+ * request's mode's time: a test request expires by the merchant's test clock (requestNow).
+ */
 export function requestState(row: RequestView, now: Date): RequestState {
   if (row.transaction_id !== null) return "paid";
   if (row.status === "cancelled") return "cancelled";
   if (row.expires_at.getTime() <= now.getTime()) return "expired";
   return row.status;
+}
+
+/** The request's now: real time for a live request, the merchant's test time for a test one (in memory, no query). */
+function requestNow(rt: PaymentsRuntime, row: Pick<RequestView, "merchant_id" | "is_live">): Date {
+  return merchantNowSync(rt.db, row.merchant_id, row.is_live, rt.now());
 }
 
 function item(row: RequestView, now: Date): RequestToPayItem {
@@ -106,7 +115,7 @@ function item(row: RequestView, now: Date): RequestToPayItem {
 }
 
 function details(rt: PaymentsRuntime, row: RequestView): RequestToPayDetails {
-  const base = item(row, rt.now());
+  const base = item(row, requestNow(rt, row));
   return {
     ...base,
     link_url: requestPageUrl(rt.publicUrl, requestToken(rt.dataKey, row.salt)),
@@ -116,7 +125,7 @@ function details(rt: PaymentsRuntime, row: RequestView): RequestToPayDetails {
 }
 
 export async function listRequestsOf(rt: PaymentsRuntime, merchantId: number, query: RequestToPayListQuery) {
-  const now = rt.now();
+  const now = await merchantNow(rt.db, merchantId, query.is_live, rt.now());
   const { count, rows } = await listRequests(rt.db, merchantId, query, now);
   return {
     count: Math.min(count, COUNT_CAP),
@@ -197,6 +206,9 @@ export async function createRequest(
 ): Promise<RequestToPayDetails> {
   await checkIntegration(rt.db, merchantId, body);
   const now = rt.now();
+  // A test request is made at the merchant's test time and expires by it, as invoices do (docs/payments.md "Test
+  // clock"); its other times (updated, sent) are real.
+  const madeAt = merchantNowSync(rt.db, merchantId, body.is_live, now);
   const salt = randomBytes(16).toString("hex");
   const id = await rt.db
     .transaction()
@@ -207,9 +219,9 @@ export async function createRequest(
         token_hash: tokenHash(requestToken(rt.dataKey, salt)),
         ...stored(body),
         created_by: createdBy,
-        created_at: now,
+        created_at: madeAt,
         updated_at: now,
-        expires_at: new Date(now.getTime() + REQUEST_TO_PAY_DAYS * 24 * 3600 * 1000),
+        expires_at: new Date(madeAt.getTime() + REQUEST_TO_PAY_DAYS * 24 * 3600 * 1000),
       });
       if (body.send) await writeSms(rt, trx, merchantId, made, now);
       return made;
@@ -242,7 +254,7 @@ export async function editRequest(
     .execute(async (trx) => {
       if (!(await lockRequest(trx, merchantId, id))) throw new HttpError(404, "not_found", "Not found.");
       const row = await mustFind(trx, merchantId, id);
-      const state = requestState(row, rt.now());
+      const state = requestState(row, requestNow(rt, row));
       if (state === "paid") throw new HttpError(409, "paid_not_editable", M.paid_not_editable);
       if (state !== "created" && state !== "sent")
         throw new HttpError(409, "not_editable", fill(M.not_editable, { state }));
@@ -285,7 +297,7 @@ export async function sendRequest(rt: PaymentsRuntime, merchantId: number, id: n
   await rt.db.transaction().execute(async (trx) => {
     if (!(await lockRequest(trx, merchantId, id))) throw new HttpError(404, "not_found", "Not found.");
     const row = await mustFind(trx, merchantId, id);
-    const state = requestState(row, rt.now());
+    const state = requestState(row, requestNow(rt, row));
     if (state !== "created" && state !== "sent")
       throw new HttpError(
         409,
@@ -301,7 +313,7 @@ export async function cancelRequest(rt: PaymentsRuntime, merchantId: number, id:
   await rt.db.transaction().execute(async (trx) => {
     if (!(await lockRequest(trx, merchantId, id))) throw new HttpError(404, "not_found", "Not found.");
     const row = await mustFind(trx, merchantId, id);
-    const state = requestState(row, rt.now());
+    const state = requestState(row, requestNow(rt, row));
     if (state !== "created" && state !== "sent")
       throw new HttpError(409, "not_cancelable", fill(M.not_cancelable, { state }));
     await releaseOrder(trx, row);
@@ -335,7 +347,7 @@ const customerState = (state: RequestState): CustomerRequest["state"] =>
 
 export async function customerRequest(rt: PaymentsRuntime, token: string): Promise<CustomerRequest> {
   const row = await byToken(rt, token);
-  const state = customerState(requestState(row, rt.now()));
+  const state = customerState(requestState(row, requestNow(rt, row)));
   const branded = applyBranding(
     await checkoutBrandingOf(rt.db, row.merchant_id),
     { name: row.company_name, logo_url: row.merchant_logo_url },
@@ -382,7 +394,9 @@ export async function startPayment(
     await lockRequest(trx, found.merchant_id, found.id);
     const row = await mustFind(trx, found.merchant_id, found.id);
     const now = rt.now();
-    const state = requestState(row, now);
+    // The request and its payment key expire together, on the merchant's test clock for a test request.
+    const requestTime = requestNow(rt, row);
+    const state = requestState(row, requestTime);
     if (state === "paid") throw new HttpError(409, "already_paid", M.already_paid);
     if (state !== "created" && state !== "sent")
       throw new HttpError(409, "not_payable", fill(M.not_payable, { state }));
@@ -416,7 +430,7 @@ export async function startPayment(
       );
       orderId = order.id;
     }
-    const seconds = Math.max(1, Math.ceil((row.expires_at.getTime() - now.getTime()) / 1000));
+    const seconds = Math.max(1, Math.ceil((row.expires_at.getTime() - requestTime.getTime()) / 1000));
     const key = await createPaymentKey(
       rt,
       caller,

@@ -1,3 +1,4 @@
+import { REQUEST_TO_PAY_DAYS } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -15,8 +16,8 @@ import { fixtures, type TestSession } from "../test/fixtures.ts";
 import { resetTestClock } from "./clock.ts";
 
 /**
- * What the test clock moves (docs/payments.md "Test clock"): test-mode invoices, payment links, payment keys and
- * intentions expire by the merchant's test time, its scheduled test callbacks fall due, its test payments reach their
+ * What the test clock moves (docs/payments.md "Test clock"): test-mode invoices, payment links, payment keys,
+ * intentions and requests to pay expire by the merchant's test time, its scheduled test callbacks fall due, its test payments reach their
  * transfer; live mode and other merchants never move.
  */
 describeEachDatabase(
@@ -169,6 +170,75 @@ describeEachDatabase(
       expect((await checkout(later.payment_keys[0]!.key)).statusCode).toBe(410);
       expect(await status(m.keys.publicKeyTest, later.client_secret)).toBe("expired");
       expect((await checkout(liveToken)).json().state).toBe("open");
+      await resetTestClock(app.payments.db, m.merchantId);
+    });
+
+    it("an advance expires test requests to pay and their payment keys, never live ones", async () => {
+      await resetTestClock(app.payments.db, m.merchantId);
+      const request = async (isLive: boolean) => {
+        const response = await app.inject({
+          method: "POST",
+          url: "/api/request-to-pay",
+          headers: owner.headers,
+          payload: {
+            is_live: isLive,
+            amount_cents: 10000,
+            currency: "EGP",
+            mob_num: "01001234567",
+            tip_type: "none",
+          },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        const made = response.json() as { id: number; link_url: string };
+        return { id: made.id, token: new URL(made.link_url).searchParams.get("token")! };
+      };
+      const state = async (id: number) =>
+        (await app.inject({ url: `/api/request-to-pay/${id}`, headers: owner.headers })).json().state;
+      const listed = async (isLive: boolean, wanted: string) =>
+        (
+          await app.inject({
+            url: `/api/request-to-pay?is_live=${isLive}&state=${wanted}&page_size=100`,
+            headers: owner.headers,
+          })
+        )
+          .json()
+          .results.map((r: { id: number }) => r.id) as number[];
+      const page = async (token: string) =>
+        (await app.inject({ url: `/api/checkout/requests/${token}` })).json().state;
+      const pay = (token: string) =>
+        app.inject({ method: "POST", url: `/api/checkout/requests/${token}/pay`, payload: {} });
+
+      const test = await request(false);
+      const live = await request(true);
+      const started = await pay(test.token);
+      expect(started.statusCode, started.body).toBe(200);
+      const key = started.json().payment_token as string;
+      expect(await state(test.id)).toBe("created");
+      expect(await page(test.token)).toBe("open");
+
+      await advance(REQUEST_TO_PAY_DAYS * 24 * 3600 + 3600);
+      expect(await state(test.id)).toBe("expired");
+      expect(await listed(false, "expired")).toContain(test.id);
+      expect(await listed(false, "created")).not.toContain(test.id);
+      expect(await page(test.token)).toBe("expired");
+      expect((await pay(test.token)).statusCode).toBe(409);
+      // The key the customer started with expires with the request.
+      expect(
+        (await app.inject({ url: `/api/checkout/payment?payment_token=${encodeURIComponent(key)}` }))
+          .statusCode,
+      ).toBe(410);
+      // A live request keeps real time.
+      expect(await state(live.id)).toBe("created");
+      expect(await listed(true, "created")).toContain(live.id);
+      expect(await page(live.token)).toBe("open");
+
+      // Made while the clock is ahead, a test request is open for its days of test time, then expires.
+      const later = await request(false);
+      expect(await state(later.id)).toBe("created");
+      expect(await page(later.token)).toBe("open");
+      await advance(REQUEST_TO_PAY_DAYS * 24 * 3600 + 3600);
+      expect(await state(later.id)).toBe("expired");
+      expect(await state(live.id)).toBe("created");
       await resetTestClock(app.payments.db, m.merchantId);
     });
 
