@@ -21,6 +21,7 @@ import { payPageUrl } from "../payments/links.service.ts";
 import { methodName } from "../payments/methods.ts";
 import { createOrder, createPaymentKey, isUniqueViolation } from "../payments/orders.service.ts";
 import type { PaymentsRuntime } from "../payments/runtime.ts";
+import { merchantNowSync } from "../test-clock/clock.ts";
 import {
   heldQuantity,
   insertReservation,
@@ -198,10 +199,16 @@ const notFound = () => new HttpError(404, "not_found", "Not found.");
 
 /** What the public page answers: the product while it is on sale, how many may be bought now, its methods. */
 export async function productPage(rt: PaymentsRuntime, publicId: string): Promise<ProductPage> {
-  const row = await productPageRow(rt.db, publicId, rt.now());
+  const real = rt.now();
+  const row = await productPageRow(rt.db, publicId, real);
   if (!row) throw notFound();
+  // A test product's reservations expire by the merchant's test clock: counted again at test time only when that
+  // clock was moved (a live product, or an unmoved clock, costs no second query).
+  const now = merchantNowSync(rt.db, row.merchant_id, row.is_live, real);
+  const held =
+    now.getTime() === real.getTime() ? Number(row.held ?? 0) : await heldQuantity(rt.db, row.id, now);
   const integrations = await merchantIntegrations(rt.db, row.merchant_id, row.integration_ids.map(Number));
-  const available = Math.max(0, row.inventory - Number(row.held ?? 0));
+  const available = Math.max(0, row.inventory - held);
   const state = row.inventory <= 0 ? "sold_out" : available <= 0 ? "reserved" : "open";
   return {
     merchant: { name: row.company_name, logo_url: row.logo_url },
@@ -237,9 +244,11 @@ export async function purchaseProduct(
   input: { quantity: number; integration_id: number },
 ): Promise<ProductPurchaseAnswer> {
   return rt.db.transaction().execute(async (trx) => {
-    const now = rt.now();
     const product = await lockProduct(trx, publicId);
     if (!product) throw notFound();
+    // A test product's reservations are held and expire on the merchant's test clock, as its payment key
+    // (in memory: no query inside the transaction); live ones on real time.
+    const now = merchantNowSync(rt.db, product.merchant_id, product.is_live, rt.now());
     if (product.inventory <= 0) throw new HttpError(409, "sold_out", PRODUCT_MESSAGES.soldOut);
     const available = product.inventory - (await heldQuantity(trx, product.id, now));
     if (available <= 0) throw new HttpError(409, "reserved", PRODUCT_MESSAGES.reserved);
@@ -302,7 +311,7 @@ export async function purchaseProduct(
       product_id: product.id,
       quantity: input.quantity,
       expires_at: reservedUntil,
-      created_at: now,
+      created_at: rt.now(),
     });
     return {
       order_id: order.id,

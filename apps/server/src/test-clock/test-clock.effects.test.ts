@@ -17,7 +17,7 @@ import { resetTestClock } from "./clock.ts";
 
 /**
  * What the test clock moves (docs/payments.md "Test clock"): test-mode invoices, payment links, payment keys,
- * intentions and requests to pay expire by the merchant's test time, its scheduled test callbacks fall due, its test payments reach their
+ * intentions, requests to pay and product reservations expire by the merchant's test time, its scheduled test callbacks fall due, its test payments reach their
  * transfer; live mode and other merchants never move.
  */
 describeEachDatabase(
@@ -239,6 +239,61 @@ describeEachDatabase(
       await advance(REQUEST_TO_PAY_DAYS * 24 * 3600 + 3600);
       expect(await state(later.id)).toBe("expired");
       expect(await state(live.id)).toBe("created");
+      await resetTestClock(app.payments.db, m.merchantId);
+    });
+
+    it("an advance ends test product reservations, never live ones; new test ones hold on test time", async () => {
+      await resetTestClock(app.payments.db, m.merchantId);
+      const product = async (integration: number) => {
+        const response = await app.inject({
+          method: "POST",
+          url: "/api/products",
+          headers: owner.headers,
+          payload: {
+            name: "Clock mug",
+            description: "One left",
+            price_cents: 25_000,
+            currency: "EGP",
+            inventory: 1,
+            delivery_needed: false,
+            allow_quantity_edit: false,
+            merchant_product_id: null,
+            integration_ids: [integration],
+          },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json() as { public_id: string; is_live: boolean };
+      };
+      const page = async (publicId: string) =>
+        (await app.inject({ url: `/api/checkout/products/${publicId}` })).json().state;
+      const buy = (publicId: string, integration: number) =>
+        app.inject({
+          method: "POST",
+          url: `/api/checkout/products/${publicId}/purchase`,
+          payload: { quantity: 1, integration_id: integration },
+        });
+      const test = await product(m.integrations.card);
+      const live = await product(liveCard);
+      expect([test.is_live, live.is_live]).toEqual([false, true]);
+      expect((await buy(test.public_id, m.integrations.card)).statusCode).toBe(201);
+      expect((await buy(live.public_id, liveCard)).statusCode).toBe(201);
+      expect(await page(test.public_id)).toBe("reserved");
+      expect(await page(live.public_id)).toBe("reserved");
+
+      // The hold (the key's 10 minutes and 5 of grace) passes on the test clock only.
+      await advance(16 * 60);
+      expect(await page(test.public_id)).toBe("open");
+      expect(await page(live.public_id)).toBe("reserved");
+      expect((await buy(live.public_id, liveCard)).json().code).toBe("reserved");
+      // Bought while the clock is ahead, the item is held for the hold's minutes of test time.
+      const again = await buy(test.public_id, m.integrations.card);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(Date.parse(again.json().reserved_until)).toBeGreaterThan(Date.now() + 16 * 60_000);
+      expect(await page(test.public_id)).toBe("reserved");
+      expect((await buy(test.public_id, m.integrations.card)).json().code).toBe("reserved");
+      await advance(16 * 60);
+      expect(await page(test.public_id)).toBe("open");
+      expect(await page(live.public_id)).toBe("reserved");
       await resetTestClock(app.payments.db, m.merchantId);
     });
 
