@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from "@portal/domain";
 import { describe, expect, it } from "vitest";
 import ar from "./ar.json";
 import en from "./en.json";
@@ -29,6 +30,14 @@ describe("i18n catalogues", () => {
   it("use the same interpolation placeholders in both languages", () => {
     for (const [key, value] of english)
       expect(placeholders(arabic.get(key) ?? ""), key).toEqual(placeholders(value));
+  });
+  it("translate every code of ERROR_MESSAGES as errors.<code>, the English word for word", () => {
+    // The generic error handler (api/reportError.ts) shows errors.<code> when the answer's code has one.
+    for (const [code, text] of Object.entries(ERROR_MESSAGES)) {
+      // {name} placeholders are written as i18next's {{name}}.
+      expect(english.get(`errors.${code}`), code).toBe(text.replace(/\{(\w+)\}/g, "{{$1}}"));
+      expect(arabic.get(`errors.${code}`), code).toMatch(/[\u0600-\u06FF]/);
+    }
   });
   it("translate the Arabic catalogue (Arabic script in most values)", () => {
     const arabicScript = [...arabic.values()].filter((v) => /[\u0600-\u06FF]/.test(v)).length;

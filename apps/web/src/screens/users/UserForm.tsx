@@ -45,7 +45,8 @@ export function UserForm(props: {
   };
   const problem = (field: UserField) => {
     const key = problems[field];
-    return key ? t(`users.errors.${key}`) : undefined;
+    if (!key) return undefined;
+    return key === "emailRegistered" ? t("errors.email_registered") : t(`users.errors.${key}`);
   };
   const pending = add.isPending || update.isPending;
 
@@ -78,7 +79,7 @@ export function UserForm(props: {
       else
         toast.error(
           editing || (isApiError(err) && err.code === "permissions_update_failed")
-            ? t("users.errors.updateFailed")
+            ? t("errors.permissions_update_failed")
             : messageOf(err),
         );
     }

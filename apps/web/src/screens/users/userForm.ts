@@ -11,7 +11,7 @@ export interface UserFormValues {
   permissions: PermissionName[];
 }
 
-/** A field problem, a key of users.errors in the catalogues. */
+/** A field problem, a key of users.errors in the catalogues (emailRegistered: the shared errors.email_registered). */
 export type UserProblem = "required" | "invalidEmail" | "selectPermission" | "emailRegistered";
 export type UserField = "firstName" | "lastName" | "email" | "permissions";
 export type UserProblems = Partial<Record<UserField, UserProblem>>;
