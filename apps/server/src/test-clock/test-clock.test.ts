@@ -1,7 +1,8 @@
+import { REQUEST_TO_PAY_DAYS } from "@portal/domain";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestMerchant, testMerchant } from "../payments/test-support.ts";
+import { BILLING, createTestIntention, type TestMerchant, testMerchant } from "../payments/test-support.ts";
 import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, type TestSession } from "../test/fixtures.ts";
@@ -198,6 +199,125 @@ describeEachDatabase("test clock: per-merchant test-mode time, advance, set, res
       );
       await resetTestClock(db, a);
       await resetTestClock(db, b);
+    });
+
+    it("expires test keys, intentions, requests to pay and reservations by test time under random moves, never live ones", async () => {
+      const db = app.payments.db;
+      const a = m.merchantId;
+      // Whole hours against a 90-minute key, a 15-minute hold and a 7-day request: the seconds a run takes never
+      // reach a boundary (an offset equal to a lifetime is past it).
+      const lifetime = 90 * 60;
+      const holdMs = 15 * 60_000;
+      const requestMs = REQUEST_TO_PAY_DAYS * 24 * HOUR;
+      const steps = fc.array(
+        fc.oneof(
+          fc.record({ op: fc.constant("advance" as const), hours: fc.constantFrom(1, 2, 24, 72) }),
+          fc.record({ op: fc.constant("reset" as const) }),
+        ),
+        { minLength: 1, maxLength: 6 },
+      );
+      const live = await app.inject({
+        method: "POST",
+        url: "/v1/intention/",
+        headers: { authorization: `Token ${m.keys.secretKeyLive}` },
+        payload: {
+          amount: 10000,
+          currency: "EGP",
+          payment_methods: [m.integrations.liveCard],
+          billing_data: BILLING,
+          expiration: lifetime,
+        },
+      });
+      expect(live.statusCode, live.body).toBe(201);
+      const liveKey = live.json().payment_keys[0].key as string;
+      const liveSecret = live.json().client_secret as string;
+      const request = async (isLive: boolean) => {
+        const response = await app.inject({
+          method: "POST",
+          url: "/api/request-to-pay",
+          headers: owner.headers,
+          payload: {
+            is_live: isLive,
+            amount_cents: 10000,
+            currency: "EGP",
+            mob_num: "01001234567",
+            tip_type: "none",
+          },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json().id as number;
+      };
+      const requestState = async (id: number) =>
+        (await app.inject({ url: `/api/request-to-pay/${id}`, headers: owner.headers })).json().state;
+      const heldProduct = async (integration: number) => {
+        const made = await app.inject({
+          method: "POST",
+          url: "/api/products",
+          headers: owner.headers,
+          payload: {
+            name: "Clock mug",
+            description: null,
+            price_cents: 25_000,
+            currency: "EGP",
+            inventory: 1,
+            delivery_needed: false,
+            allow_quantity_edit: false,
+            merchant_product_id: null,
+            integration_ids: [integration],
+          },
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        const publicId = made.json().public_id as string;
+        const bought = await app.inject({
+          method: "POST",
+          url: `/api/checkout/products/${publicId}/purchase`,
+          payload: { quantity: 1, integration_id: integration },
+        });
+        expect(bought.statusCode, bought.body).toBe(201);
+        return publicId;
+      };
+      const productState = async (publicId: string) =>
+        (await app.inject({ url: `/api/checkout/products/${publicId}` })).json().state;
+      const liveRequest = await request(true);
+      const liveProduct = await heldProduct(m.integrations.liveCard);
+      const checkout = async (token: string) =>
+        (await app.inject({ url: `/api/checkout/payment?payment_token=${encodeURIComponent(token)}` }))
+          .statusCode;
+      const status = async (publicKey: string, secret: string) =>
+        (await app.inject({ url: `/v1/intention/element/${publicKey}/${secret}/` })).json().status;
+      await fc.assert(
+        fc.asyncProperty(steps, async (moves) => {
+          await resetTestClock(db, a);
+          const test = await createTestIntention(app, m, { expiration: lifetime });
+          const testKey = test.payment_keys[0]!.key;
+          const testRequest = await request(false);
+          const testProduct = await heldProduct(m.integrations.card);
+          let offset = 0;
+          for (const move of moves) {
+            if (move.op === "advance") {
+              await advanceTestClock(db, a, move.hours * HOUR);
+              offset += move.hours * HOUR;
+            } else {
+              // A reset brings back what expired only by test time: the expiry is still ahead in real time.
+              await resetTestClock(db, a);
+              offset = 0;
+            }
+            const expired = offset >= lifetime * 1000;
+            expect(await checkout(testKey)).toBe(expired ? 410 : 200);
+            expect(await status(m.keys.publicKeyTest, test.client_secret)).toBe(
+              expired ? "expired" : "intended",
+            );
+            expect(await requestState(testRequest)).toBe(offset >= requestMs ? "expired" : "created");
+            expect(await productState(testProduct)).toBe(offset >= holdMs ? "open" : "reserved");
+            expect(await checkout(liveKey)).toBe(200);
+            expect(await status(m.keys.publicKeyLive, liveSecret)).toBe("intended");
+            expect(await requestState(liveRequest)).toBe("created");
+            expect(await productState(liveProduct)).toBe("reserved");
+          }
+        }),
+        { numRuns: 15 },
+      );
+      await resetTestClock(db, a);
     });
 
     it("reads the row through a transaction, and reloads other processes' changes", async () => {
