@@ -63,10 +63,13 @@ declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
   }
-  /** Every route declares who may call it (enforced by the auth hook): public, or a permission (null: any user). */
+  /**
+   * Every route declares who may call it (enforced by the auth hook): public, or a permission (null: any user; a
+   * list: any one of them).
+   */
   interface FastifyContextConfig {
     public?: boolean;
-    permission?: import("@portal/domain").PermissionName | null;
+    permission?: import("@portal/domain").PermissionRule | null;
   }
 }
 

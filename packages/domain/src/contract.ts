@@ -12,8 +12,25 @@ import type { PermissionName } from "./permissions.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Who may call a route: anyone, or a signed-in user with a permission (null: any signed-in user). */
-export type RouteAccess = { public: true } | { permission: PermissionName | null };
+/**
+ * Who may call a route: anyone, or a signed-in user with a permission (null: any signed-in user). A list of
+ * permissions is any one of them: a route two features share (POST /api/images, the payment links' and the
+ * products' images).
+ */
+export type RouteAccess = { public: true } | { permission: PermissionRule | null };
+
+/** A route's permission: one, or a list of which the caller needs any one. */
+export type PermissionRule = PermissionName | readonly PermissionName[];
+
+/** The permissions a rule names. */
+export function rulePermissions(rule: PermissionRule): readonly PermissionName[] {
+  return typeof rule === "string" ? [rule] : rule;
+}
+
+/** Does a caller holding `held` satisfy the rule (one of its permissions)? */
+export function satisfiesRule(rule: PermissionRule, held: ReadonlySet<PermissionName>): boolean {
+  return rulePermissions(rule).some((p) => held.has(p));
+}
 
 export interface RouteContract {
   method: HttpMethod;

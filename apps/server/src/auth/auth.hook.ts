@@ -7,7 +7,9 @@ import {
   isPermissionName,
   type PermissionName,
   type ProfileType,
+  rulePermissions,
   SESSION_COOKIE,
+  satisfiesRule,
 } from "@portal/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../http/errors.ts";
@@ -126,11 +128,17 @@ export async function installAuth(app: FastifyInstance, opts: AuthOptions = {}):
       throw new Error(
         `Route ${where} declares no permission: add config: { public: true } or config: { permission: <name> | null }`,
       );
-    if (config.permission !== null && !isPermissionName(config.permission))
+    const named = config.permission === null ? [] : rulePermissions(config.permission);
+    if (config.permission !== null && (named.length === 0 || !named.every((p) => isPermissionName(p))))
       throw new Error(`Route ${where} declares an unknown permission: ${String(config.permission)}`);
     // Document who may call it (the swagger hook, registered after this one, reads the changed schema).
     if (route.schema && !route.schema.security) {
-      const need = config.permission ? `Needs the permission "${config.permission}".` : "Any signed-in user.";
+      const need =
+        named.length === 0
+          ? "Any signed-in user."
+          : named.length === 1
+            ? `Needs the permission "${named[0]}".`
+            : `Needs one of the permissions ${named.map((p) => `"${p}"`).join(", ")}.`;
       route.schema = {
         ...route.schema,
         security: [{ session: [] }, { bearer: [] }],
@@ -168,7 +176,8 @@ export async function installAuth(app: FastifyInstance, opts: AuthOptions = {}):
     if (row.kind === "temp" && !config.allowTempSession) throw authError(403, "password_change_required");
 
     const permissions = effectivePermissions(row.profile_type, row.permissions);
-    if (config.permission && !permissions.has(config.permission)) throw authError(403, "forbidden");
+    if (config.permission && !satisfiesRule(config.permission, permissions))
+      throw authError(403, "forbidden");
     if (row.needs_touch) await touchSession(db, row.id);
 
     request.user = {

@@ -229,6 +229,17 @@ describe("route declarations", () => {
       expect(() =>
         app.get("/api/unknown", { config: { permission: "can fly" as "can view orders" } }, async () => ({})),
       ).toThrow(/unknown permission/);
+      // A list (any one of them) names known permissions only, and at least one.
+      expect(() =>
+        app.get(
+          "/api/unknown-in-list",
+          { config: { permission: ["can view orders", "can fly" as "can view orders"] } },
+          async () => ({}),
+        ),
+      ).toThrow(/unknown permission/);
+      expect(() => app.get("/api/empty-list", { config: { permission: [] } }, async () => ({}))).toThrow(
+        /unknown permission/,
+      );
       expect(() =>
         app.get("/api/both", { config: { public: true, permission: "can view orders" } }, async () => ({})),
       ).toThrow(/public and declares a permission/);

@@ -1,3 +1,4 @@
+import type { PermissionName } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/app.ts";
@@ -283,5 +284,30 @@ describeEachDatabase("uploaded images", (get) => {
     // Another merchant's upload is its own.
     const theirs = await upload([{ name: "file", filename: "x.png", data: PNG }], other);
     expect(theirs.statusCode, theirs.body).toBe(201);
+  });
+
+  it("takes an upload from staff who may create payment links or create or edit products, and refuses the rest", async () => {
+    const fx = fixtures(app.payments.db);
+    const staff = async (permissions: PermissionName[]) =>
+      fx.session(await fx.user("MerchantStaff", { merchantId, permissions }));
+    const file = [{ name: "file", filename: "product.png", data: PNG }];
+    for (const permissions of [
+      ["can create products"],
+      ["can update products"],
+      ["can create quick links"],
+    ] as PermissionName[][]) {
+      const res = await upload(file, await staff(permissions), "product");
+      expect(res.statusCode, `${permissions}: ${res.body}`).toBe(201);
+    }
+    // Products read-only, or another feature's rights: neither feature's writer.
+    for (const permissions of [
+      [],
+      ["can view products"],
+      ["can view orders", "can delete products"],
+    ] as PermissionName[][]) {
+      const res = await upload(file, await staff(permissions), "product");
+      expect(res.statusCode, `${permissions}: ${res.body}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: "forbidden" });
+    }
   });
 });

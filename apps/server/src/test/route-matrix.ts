@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PermissionName } from "@portal/domain";
+import type { PermissionName, PermissionRule } from "@portal/domain";
 import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
 import { encryptEvidence } from "../chargebacks/evidence.ts";
@@ -21,8 +21,8 @@ export interface MatrixRoute {
   method: string;
   url: string;
   public: boolean;
-  /** The dashboard permission (null: any signed-in user, narrowed in the handler). */
-  permission: PermissionName | null | undefined;
+  /** The dashboard permission (null: any signed-in user, narrowed in the handler; a list: any one of them). */
+  permission: PermissionRule | null | undefined;
   /** On the public API's merchant routes: what a token made from a user's password needs. */
   apiPermission: PermissionName | undefined;
   allowTempSession: boolean;

@@ -41,7 +41,8 @@ export const imagesApi = {
   upload: route({
     method: "POST",
     path: "/api/images",
-    access: { permission: "can create quick links" },
+    // Shared by the payment links (their logo) and the products (their images): either feature's writers.
+    access: { permission: ["can create quick links", "can create products", "can update products"] },
     tags: TAGS,
     summary: "Upload a logo or product image (multipart/form-data, one part named file)",
     description:
