@@ -62,11 +62,11 @@ export async function run(): Promise<void> {
         .execute();
       // Statuses as a bank's book looks: most live, some in review, some rejected or deactivated.
       await sql`insert into merchants (company_name, country, bank_id, mcc, bank_merchant_status, digital_status,
-          filled_business_data, is_live, live_date, docs_received, deactivated, created_at)
+          filled_business_data, application_submitted, is_live, live_date, docs_received, deactivated, created_at)
         select 'Bench Merchant ' || g, 'EGY', ${bank.id},
           (array['5411','5812','5732','5651','5999','4722','5942','7999','5462','5814'])[1 + g % 10],
           s.status, case when s.status = 'approved' then 'approved' else 'pending' end,
-          s.status <> 'pending' or g % 2 = 0, s.status = 'approved',
+          s.status <> 'pending' or g % 2 = 0, s.status <> 'pending' or g % 2 = 0, s.status = 'approved',
           case when s.status = 'approved' then now() - (g % 700) * interval '1 day' + interval '3 days' end,
           s.status in ('approved', 'deactivated'), s.status = 'deactivated',
           now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute'
