@@ -18,6 +18,17 @@ describe("errorMessage", () => {
     });
     expect(errorMessage(err, GENERIC, translate)).toBe(codes.wrong_old_password);
   });
+  it("takes the server's filled-in message over a translation with values to fill", () => {
+    const withValue = (code: string) =>
+      code === "iframe_limit" ? "لا يمكن إنشاء أكثر من 10 إطارات؛ تواصل مع الدعم على {{email}}." : undefined;
+    const err = new ApiError("http", 403, {
+      code: "iframe_limit",
+      detail: "Cannot create more than 10 iframes; contact support at support@example.com.",
+    });
+    expect(errorMessage(err, GENERIC, withValue)).toBe(
+      "Cannot create more than 10 iframes; contact support at support@example.com.",
+    );
+  });
   it("takes the detail, then message, then error field of the answer", () => {
     expect(
       errorMessage(new ApiError("http", 422, { detail: "d", message: "m", error: "e" }), GENERIC, translate),

@@ -58,7 +58,9 @@ export function errorMessage(
   if (!isApiError(err) || err.kind !== "http") return genericText;
   const code = err.code;
   const translated = code ? translateCode(code) : undefined;
-  if (translated) return translated;
+  // A text with values to fill (iframe_limit's support address) has none here: the server's own message, which has
+  // them filled, is better than a placeholder.
+  if (translated && !translated.includes("{{")) return translated;
   for (const field of ["detail", "message", "error"] as const) {
     const value = err.body?.[field];
     if (typeof value === "string" && value.trim()) return value;
