@@ -75,7 +75,7 @@ export default function ReportFilesPage() {
           const r = row.original;
           if (r.state === "pending")
             return (
-              <Badge variant="outline" color="orange.9" data-testid="report-pending">
+              <Badge variant="outline" color="#a35200" data-testid="report-pending">
                 {t("reportFiles.pending")}
               </Badge>
             );
