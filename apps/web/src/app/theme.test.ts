@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_THEME, mergeMantineTheme } from "@mantine/core";
 import { describe, expect, it } from "vitest";
 import { theme, variantColorResolver } from "./theme.ts";
@@ -8,7 +11,18 @@ import { theme, variantColorResolver } from "./theme.ts";
  * the screens give a Badge is checked against the page's white and grey backgrounds.
  */
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
-const COLORS = ["teal.9", "gray.8", "red.9", "blue.9", "brand.7", "#a35200", "#a33a0b"];
+const COLORS = [
+  "teal.9",
+  "gray.7",
+  "gray.8",
+  "red.9",
+  "blue.8",
+  "blue.9",
+  "brand.7",
+  "#a35200",
+  "#a33a0b",
+  "#a33b06",
+];
 const PAGES = ["#ffffff", "#f8f9fa"];
 
 function channels(color: string, page: string): [number, number, number] {
@@ -52,4 +66,23 @@ describe("badge colours", () => {
           expect(contrast(text, background), `${variant} ${color} on ${page}`).toBeGreaterThanOrEqual(4.5);
         }
       });
+});
+
+describe("the screens' badges", () => {
+  it("use only the colours checked above (every colour written in a Badge's color)", () => {
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+    const files = (fs.readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith(".tsx"));
+    const used = new Map<string, string>();
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(src, file), "utf8");
+      for (const tag of text.match(/<Badge\b[^>]*>/g) ?? []) {
+        const attribute = /\bcolor=(\{[^}]*\}|"[^"]*")/.exec(tag)?.[1] ?? "";
+        for (const literal of attribute.match(/"([a-z]+\.\d|#[0-9a-fA-F]{6})"/g) ?? [])
+          used.set(literal.slice(1, -1), file);
+      }
+    }
+    expect(used.size).toBeGreaterThan(3);
+    const unchecked = [...used].filter(([color]) => !COLORS.includes(color)).map(([c, f]) => `${c} (${f})`);
+    expect(unchecked).toEqual([]);
+  });
 });

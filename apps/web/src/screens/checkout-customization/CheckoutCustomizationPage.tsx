@@ -173,7 +173,7 @@ function Editor({ saved }: { saved: CheckoutCustomization }) {
                         <Badge size="xs" variant="light" color="gray.8">
                           {m.gateway_type}
                         </Badge>
-                        <Badge size="xs" variant="light" color={m.is_live ? "teal.9" : "orange.9"}>
+                        <Badge size="xs" variant="light" color={m.is_live ? "teal.9" : "#a35200"}>
                           {t(
                             m.is_live
                               ? "checkoutCustomization.methods.live"
