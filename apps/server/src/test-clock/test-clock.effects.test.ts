@@ -14,6 +14,7 @@ import { buildTestApp } from "../test/app.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, type TestSession } from "../test/fixtures.ts";
 import { resetTestClock } from "./clock.ts";
+import { makeRequestToPay, requestToPayState } from "./test-support.ts";
 
 /**
  * What the test clock moves (docs/payments.md "Test clock"): test-mode invoices, payment links, payment keys,
@@ -175,25 +176,8 @@ describeEachDatabase(
 
     it("an advance expires test requests to pay and their payment keys, never live ones", async () => {
       await resetTestClock(app.payments.db, m.merchantId);
-      const request = async (isLive: boolean) => {
-        const response = await app.inject({
-          method: "POST",
-          url: "/api/request-to-pay",
-          headers: owner.headers,
-          payload: {
-            is_live: isLive,
-            amount_cents: 10000,
-            currency: "EGP",
-            mob_num: "01001234567",
-            tip_type: "none",
-          },
-        });
-        expect(response.statusCode, response.body).toBe(201);
-        const made = response.json() as { id: number; link_url: string };
-        return { id: made.id, token: new URL(made.link_url).searchParams.get("token")! };
-      };
-      const state = async (id: number) =>
-        (await app.inject({ url: `/api/request-to-pay/${id}`, headers: owner.headers })).json().state;
+      const request = (isLive: boolean) => makeRequestToPay(app, owner.headers, isLive);
+      const state = (id: number) => requestToPayState(app, owner.headers, id);
       const listed = async (isLive: boolean, wanted: string) =>
         (
           await app.inject({

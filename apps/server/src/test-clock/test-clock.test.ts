@@ -17,6 +17,7 @@ import {
   setTestClock,
   TestClockError,
 } from "./clock.ts";
+import { makeRequestToPay, requestToPayState } from "./test-support.ts";
 
 const HOUR = 3_600_000;
 
@@ -231,24 +232,8 @@ describeEachDatabase("test clock: per-merchant test-mode time, advance, set, res
       expect(live.statusCode, live.body).toBe(201);
       const liveKey = live.json().payment_keys[0].key as string;
       const liveSecret = live.json().client_secret as string;
-      const request = async (isLive: boolean) => {
-        const response = await app.inject({
-          method: "POST",
-          url: "/api/request-to-pay",
-          headers: owner.headers,
-          payload: {
-            is_live: isLive,
-            amount_cents: 10000,
-            currency: "EGP",
-            mob_num: "01001234567",
-            tip_type: "none",
-          },
-        });
-        expect(response.statusCode, response.body).toBe(201);
-        return response.json().id as number;
-      };
-      const requestState = async (id: number) =>
-        (await app.inject({ url: `/api/request-to-pay/${id}`, headers: owner.headers })).json().state;
+      const request = async (isLive: boolean) => (await makeRequestToPay(app, owner.headers, isLive)).id;
+      const requestState = (id: number) => requestToPayState(app, owner.headers, id);
       const heldProduct = async (integration: number) => {
         const made = await app.inject({
           method: "POST",
