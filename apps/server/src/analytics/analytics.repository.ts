@@ -1,5 +1,6 @@
 import { COUNTRY_INFO, type Granularity, isCountry, localDayOf } from "@portal/domain";
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { settleCustomerActivity } from "../customers/customers.repository.ts";
 import type { DB } from "../db/schema.ts";
 
 /**
@@ -124,12 +125,16 @@ export async function rollup(
 
 /** Moves the pending deltas into the hourly table (and the customer cells and transfer balance days); answers how many rows it touched. */
 export async function foldAnalytics(db: Kysely<DB>): Promise<number> {
+  // The payments' queued customer work first (migration 0053): it writes deltas the folds below take.
+  const queued = await sql<{ folded: string }>`select customer_activity_fold(false)::text as folded`.execute(
+    db,
+  );
   const result = await sql<{
     folded: string;
   }>`select (analytics_fold() + analytics_customer_fold() + transfer_balance_fold())::text as folded`.execute(
     db,
   );
-  return Number(result.rows[0]?.folded ?? 0);
+  return Number(queued.rows[0]?.folded ?? 0) + Number(result.rows[0]?.folded ?? 0);
 }
 
 export async function merchantScope(
@@ -281,6 +286,8 @@ export async function payingCustomerCounts(
   to: Date,
   channel: string,
 ): Promise<{ label: string | null; currency: string; customers: string }[]> {
+  // The payments' queued customer steps first (migration 0053): the cells and hours are then exact.
+  await settleCustomerActivity(db);
   const chain = channel === "all" ? "*" : channel;
   const { firstDay, lastDay } = periodDays(scope, from, to);
   const start = bucketStartSql(granularity === "hourly" ? "daily" : granularity);

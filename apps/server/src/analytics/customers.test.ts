@@ -7,6 +7,7 @@ import {
 } from "@portal/domain";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
+import { settleCustomerActivity } from "../customers/customers.repository.ts";
 import type { DB, TransactionsTable } from "../db/schema.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures } from "../test/fixtures.ts";
@@ -153,7 +154,11 @@ describeEachDatabase("analytics customers", (get) => {
   };
 
   /** The customer rows of the merchant (rollup dims and day cells, folded or not), without zeros, in order. */
-  const customerRollup = async () => [
+  const customerRollup = async () => {
+    await settleCustomerActivity(db);
+    return customerRows();
+  };
+  const customerRows = async () => [
     ...(
       await sql<{ key: string }>`
         select dim || ' ' || hour::text || ' ' || is_live || ' ' || currency || ' ' || channel || ' ' || dim_value

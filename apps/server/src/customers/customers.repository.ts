@@ -5,9 +5,18 @@ import { likePrefix } from "../transactions/scope.ts";
 
 /**
  * The customers' queries (docs/settings.md "Customers"). Every one takes the merchant: a customer of another
- * merchant is never found. The rows are kept by the payments' own INSERT (migration 0033); nothing here writes a
- * total.
+ * merchant is never found. The rows are made by the payments' own INSERT (migration 0033) and their totals kept from
+ * the queue of migration 0053, which every read of totals folds first (settleCustomerActivity); nothing here writes
+ * a total.
  */
+
+/**
+ * Folds what the payments queued for the customers' totals and the customer rollup (migration 0053), waiting for a
+ * fold in progress, so what is read next is exact. Cheap when nothing is queued.
+ */
+export async function settleCustomerActivity(db: Kysely<DB>): Promise<void> {
+  await sql`select customer_activity_fold(true)`.execute(db);
+}
 
 /** The list stops counting here (as the other lists): count_capped says "or more". */
 export const CUSTOMER_COUNT_CAP = 10_000;
@@ -45,6 +54,7 @@ function startsWith(expr: RawBuilder<unknown>, text: string) {
 
 /** A page of the merchant's customers, the latest to pay first (then the newest), and how many match. */
 export async function listCustomers(db: Kysely<DB>, merchantId: number, f: CustomerListQuery) {
+  await settleCustomerActivity(db);
   let base = db.selectFrom("customers as c").where("c.merchant_id", "=", merchantId);
   if (f.search) {
     const text = f.search.trim().toLowerCase();
@@ -88,7 +98,8 @@ export async function listCustomers(db: Kysely<DB>, merchantId: number, f: Custo
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomers>>["rows"][number];
 
 /** One of the merchant's customers, or undefined. */
-export function findCustomer(db: Kysely<DB>, merchantId: number, id: number) {
+export async function findCustomer(db: Kysely<DB>, merchantId: number, id: number) {
+  await settleCustomerActivity(db);
   return db
     .selectFrom("customers as c")
     .select(ITEM)

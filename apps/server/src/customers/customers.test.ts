@@ -14,6 +14,7 @@ import { expectCrossTenantIsolation } from "../test/cross-tenant.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { fixtures, type TestSession, unique } from "../test/fixtures.ts";
 import { rows } from "../transactions/test-rows.ts";
+import { settleCustomerActivity } from "./customers.repository.ts";
 
 describeEachDatabase("customers: derived from payments, list, details, edit and scope", (get) => {
   let app: FastifyInstance;
@@ -57,8 +58,11 @@ describeEachDatabase("customers: derived from payments, list, details, edit and 
         .where("id", "=", transactionId)
         .executeTakeFirstOrThrow()
     ).customer_id;
-  const customer = (id: number) =>
-    db().selectFrom("customers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  /** The customer's row as read after the queued totals are folded (migration 0053), as every reader does. */
+  const customer = async (id: number) => {
+    await settleCustomerActivity(db());
+    return db().selectFrom("customers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  };
   /** The customer's totals as a plain recount of its transactions. */
   const recount = async (id: number) => {
     const list = await db()

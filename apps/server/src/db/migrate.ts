@@ -49,6 +49,7 @@ import * as m0049scenarioSettlements from "./migrations/0049_scenario_settlement
 import * as m0050testHelpers from "./migrations/0050_test_helpers.ts";
 import * as m0051terminalBranchesLenders from "./migrations/0051_terminal_branches_lenders.ts";
 import * as m0052applicationSubmitted from "./migrations/0052_application_submitted.ts";
+import * as m0053customerActivity from "./migrations/0053_customer_activity.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -102,6 +103,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0050_test_helpers": m0050testHelpers,
   "0051_terminal_branches_lenders": m0051terminalBranchesLenders,
   "0052_application_submitted": m0052applicationSubmitted,
+  "0053_customer_activity": m0053customerActivity,
 };
 
 class StaticProvider implements MigrationProvider {
