@@ -36,10 +36,10 @@ import {
   newCustomers,
   payingCustomerCounts,
   type RollupRow,
-  recentPayments,
   rollup,
   terminalsOf,
 } from "./analytics.repository.ts";
+import { type RecentQuarter, recentTransferSums } from "./recent.repository.ts";
 
 /**
  * Home and reports figures from the maintained hourly rollup (migrations/0005_analytics.ts, docs/analytics.md):
@@ -276,42 +276,12 @@ export async function reportFigures(
       rollup(db, scope, "scheme", period.from, period.to, null, channelRows),
       rollup(db, scope, "terminal", period.from, period.to, null, channelRows),
       olderRollup(),
-      recentPayments(db, scope, cutoff, query.channel),
+      recentTransfers(db, scope, period, query.channel, cutoff, now, transferNow),
       payingCustomerCounts(db, scope, g, period.from, period.to, query.channel),
       terminalsOf(db, scope),
       customerFigures(db, scope, period),
     ]);
 
-  const country = isCountry(scope.country) ? scope.country : "EGY";
-  // The local weekday and bucket of a payment are those of its quarter of an hour (every zone's offset is a
-  // multiple of 15 minutes): computed once per quarter, not per payment (thousands over 73 hours).
-  const slots = new Map<number, { pendingMs: number; label: string }>();
-  const slotOf = (createdAt: Date) => {
-    const key = Math.floor(createdAt.getTime() / QUARTER_MS);
-    let slot = slots.get(key);
-    if (!slot) {
-      const weekday = localWeekday(createdAt, COUNTRY_INFO[country].timeZone);
-      slot = {
-        pendingMs: pendingHours(country, weekday) * HOUR_MS,
-        label: bucketLabel(createdAt, g, scope.timeZone),
-      };
-      slots.set(key, slot);
-    }
-    return slot;
-  };
-  const recentRows = recent.map((r) => {
-    const createdAt = new Date(r.created_at);
-    const slot = slotOf(createdAt);
-    return {
-      currency: r.currency,
-      net: Number(r.amount_cents) - Number(r.refunded_amount_cents),
-      createdAt,
-      // transferStatus() of transfer.ts: Transferred once the weekday's pending hours have passed.
-      transferred: transferNow.getTime() >= createdAt.getTime() + slot.pendingMs,
-      label: slot.label,
-      inPeriod: createdAt >= period.from && createdAt < period.to,
-    };
-  });
   // The branch point-of-sale revenue: each terminal's payments under its branch (terminals.branch_id), those of
   // a terminal without one under NO_BRANCH_KEY (the key "", which the screen names "No branch").
   const branchOfTerminal = new Map(
@@ -339,15 +309,8 @@ export async function reportFigures(
     const byBucket = byLabel(cur);
     const olderByBucket =
       olderFromPeriod && older ? bucketsBefore(byBucket, period, older) : byLabel(only(olderRows, currency)!);
-    const recentOfCurrency = recentRows.filter((r) => r.currency === currency);
-    const recentTransferred = new Map<string, number>();
-    let pendingInPeriod = 0;
-    for (const r of recentOfCurrency) {
-      if (!r.inPeriod) continue;
-      if (r.transferred) {
-        recentTransferred.set(r.label, (recentTransferred.get(r.label) ?? 0) + r.net);
-      } else pendingInPeriod += r.net;
-    }
+    const recentTransferred = recent.transferred.get(currency);
+    const pendingInPeriod = recent.pending.get(currency) ?? 0;
     const paying = payingCustomers.get(currency) ?? 0;
     cards.push({
       currency,
@@ -386,7 +349,7 @@ export async function reportFigures(
       success_count: at.map((m) => m.success_count),
       transferred_amount: period.buckets.map((b) => {
         const older = olderByBucket.get(b.bucket);
-        return (older ? net(older) : 0) + (recentTransferred.get(b.bucket) ?? 0);
+        return (older ? net(older) : 0) + (recentTransferred?.get(b.bucket) ?? 0);
       }),
       paying_customers: period.buckets.map((b) => payingCustomers.get(`${currency} ${b.bucket}`) ?? 0),
       previous: before && {
@@ -406,6 +369,77 @@ export async function reportFigures(
     new_customers: customerSeries.total,
     customers: customerSeries.series,
   };
+}
+
+/** The recent payments' net by currency: Transferred by bucket label, Pending in all. */
+interface RecentTransfers {
+  transferred: Map<string, Map<string, number>>;
+  pending: Map<string, number>;
+}
+
+/**
+ * The period's payments made since `cutoff`, split into Transferred (by bucket) and Pending as transferStatus() of
+ * transfer.ts decides at `transferNow`: Transferred once the pending hours of the payment's local weekday (in the
+ * merchant country's zone) have passed. Every zone's offset is a multiple of 15 minutes, so a payment's weekday and
+ * bucket are those of its quarter of an hour: each quarter's threshold and label are computed here once, and SQL
+ * sums the payments by quarter (recent.repository.ts) instead of sending them row by row.
+ */
+async function recentTransfers(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  period: ResolvedPeriod,
+  channel: string,
+  cutoff: Date,
+  now: Date,
+  transferNow: Date,
+): Promise<RecentTransfers> {
+  const country = isCountry(scope.country) ? scope.country : "EGY";
+  const countryZone = COUNTRY_INFO[country].timeZone;
+  const quarterOf = (start: number) => ({
+    pendingMs: pendingHours(country, localWeekday(new Date(start), countryZone)) * HOUR_MS,
+    label: bucketLabel(new Date(start), period.granularity, scope.timeZone),
+  });
+  // Payments before the period or the cutoff are not counted here (the older part is the rollup's).
+  const from = period.from > cutoff ? period.from : cutoff;
+  // Quarters up to just after now: no payment is made later (created_at is the database's time, a little margin
+  // for clocks). One that is comes back on its own row and is decided below all the same.
+  const end = Math.min(period.to.getTime(), (Math.floor(now.getTime() / QUARTER_MS) + 2) * QUARTER_MS);
+  const quarters: (RecentQuarter & { label: string })[] = [];
+  for (let start = Math.floor(from.getTime() / QUARTER_MS) * QUARTER_MS; start < end; start += QUARTER_MS) {
+    const { pendingMs, label } = quarterOf(start);
+    // Transferred iff transferNow >= createdAt + pendingMs on the millisecond of created_at (a JS Date's), that
+    // is createdAt <= transferNow - pendingMs, that is created_at < transferNow - pendingMs + 1 ms.
+    quarters.push({
+      start: new Date(start),
+      transferredBefore: new Date(transferNow.getTime() - pendingMs + 1),
+      label,
+    });
+  }
+  const sums = await recentTransferSums(db, scope, from, period.to, quarters, channel);
+  const out: RecentTransfers = { transferred: new Map(), pending: new Map() };
+  const addTransferred = (currency: string, label: string, amount: number) => {
+    let byLabel = out.transferred.get(currency);
+    if (!byLabel) {
+      byLabel = new Map();
+      out.transferred.set(currency, byLabel);
+    }
+    byLabel.set(label, (byLabel.get(label) ?? 0) + amount);
+  };
+  const addPending = (currency: string, amount: number) =>
+    out.pending.set(currency, (out.pending.get(currency) ?? 0) + amount);
+  for (const s of sums) {
+    const quarter = s.quarter === null ? undefined : quarters[s.quarter];
+    if (quarter) {
+      addTransferred(s.currency, quarter.label, s.transferred);
+      addPending(s.currency, s.net - s.transferred);
+    } else if (s.at !== null) {
+      // A payment after the quarters listed (none in practice): decided as transferStatus() does.
+      const { pendingMs, label } = quarterOf(Math.floor(s.at / QUARTER_MS) * QUARTER_MS);
+      if (transferNow.getTime() >= s.at + pendingMs) addTransferred(s.currency, label, s.net);
+      else addPending(s.currency, s.net);
+    }
+  }
+  return out;
 }
 
 /** Where each bucket of the period ends: the next one's start, the period's end for the last. */

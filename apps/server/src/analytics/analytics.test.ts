@@ -448,6 +448,97 @@ describeEachDatabase("analytics rollup", (get) => {
     await checkHome(db, world.merchantId, QUERIES[0]!);
   }, 120_000);
 
+  it("splits the recent payments into Transferred and Pending exactly at each quarter's threshold", async () => {
+    // transferStatus() of transfer.ts: Transferred once transferNow >= created_at + the pending hours of the
+    // payment's weekday (Cairo: Saturday to Wednesday 24, Thursday 72, Friday 48). Each case is its own merchant.
+    const f = fixtures(db);
+    const split = async (payments: [string, number, Partial<Row>?][], now: Date, transferNow: Date) => {
+      const merchant = await f.merchant({ country: "EGY" });
+      await insertPayments(
+        db,
+        payments.map(([created, amount, o]) => ({
+          merchant_id: merchant.id,
+          is_live: true,
+          amount_cents: amount,
+          currency: "EGP",
+          status: "success" as const,
+          gateway_type: "VPC",
+          trnx_type: "standalone",
+          origin: "IFRAME",
+          created_at: created,
+          ...o,
+        })),
+      );
+      const scope = await merchantScope(db, merchant.id, true);
+      const query = analyticsQuerySchema.parse({
+        date: "last_7_days",
+        granularity: "hourly",
+        is_live: "true",
+      });
+      const answer = await reportFigures(db, scope, query, now, transferNow);
+      const series = answer.series[0]!;
+      const transferred = Object.fromEntries(
+        answer.buckets.flatMap((b, i) =>
+          series.transferred_amount[i] ? [[b, series.transferred_amount[i]]] : [],
+        ),
+      );
+      return { pending: answer.cards[0]!.transfers.pending, transferred };
+    };
+    // A Tuesday payment (14:00 in Cairo) waits 24 hours: the threshold is now less 24 hours.
+    const threshold = new Date(NOW.getTime() - DAY);
+    const at = (base: Date, ms: number) => new Date(base.getTime() + ms).toISOString();
+    expect(
+      await split(
+        [
+          [at(threshold, -1), 1],
+          [at(threshold, 0), 10],
+          [at(threshold, 1), 100],
+          // Not counted: voided, declined, or a refund row (its parent's refunded amount counts instead).
+          [at(threshold, 0), 7, { is_voided: true }],
+          [at(threshold, 0), 70, { status: "declined" }],
+          [at(threshold, -1), 1000, { refunded_amount_cents: 400, is_refunded: true }],
+        ],
+        NOW,
+        NOW,
+      ),
+    ).toEqual({ pending: 100, transferred: { "2026-11-24T13:00": 601, "2026-11-24T14:00": 10 } });
+    // The pending hours are those of the payment's weekday in Cairo, to the millisecond: 23:59:59.999 on
+    // Wednesday waits 24 hours, midnight on Thursday 72, midnight on Friday 48. The test clock is ahead of now.
+    const thursday = new Date("2026-11-25T22:00:00Z");
+    const friday = new Date(thursday.getTime() + DAY);
+    expect(
+      await split(
+        [
+          [at(thursday, -1), 1],
+          [at(thursday, 0), 10],
+          [at(thursday, 1), 100],
+          [at(friday, -1), 1000],
+          [at(friday, 0), 10_000],
+          [at(friday, 1), 100_000],
+        ],
+        new Date("2026-11-27T12:00:00Z"),
+        new Date(thursday.getTime() + 3 * DAY),
+      ),
+    ).toEqual({
+      pending: 101_100,
+      transferred: { "2026-11-25T23:00": 1, "2026-11-26T00:00": 10, "2026-11-27T00:00": 10_000 },
+    });
+    // A test clock ahead of now, and payments after now (none are in practice: created_at is the database's
+    // time), still split exactly: 18:00 in Cairo on Wednesday waits 24 hours.
+    const later = new Date(NOW.getTime() + 4 * 3_600_000);
+    expect(
+      await split(
+        [
+          [at(later, -1), 1],
+          [at(later, 0), 10],
+          [at(later, 1), 100],
+        ],
+        NOW,
+        new Date(later.getTime() + DAY),
+      ),
+    ).toEqual({ pending: 100, transferred: { "2026-11-25T17:00": 1, "2026-11-25T18:00": 10 } });
+  });
+
   it("puts payments into the merchant's local day and period boundaries", async () => {
     const f = fixtures(db);
     const merchant = await f.merchant({ country: "SAU" });
