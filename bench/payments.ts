@@ -46,11 +46,13 @@ const PHASES = process.env.BENCH_PHASES === "1";
 // BENCH_DB_NAME: another database name (two runs at once, e.g. an A/B beside another measurement).
 const DB_NAME = process.env.BENCH_DB_NAME ?? "portal_bench_payments";
 const RISK = process.env.BENCH_RISK === "1";
-// BENCH_CUSTOMERS: how many distinct payers (e-mail and phone) the payments cycle through (1000). Every payment
-// with an e-mail is linked to its customer in the payment's own INSERT (docs/settings.md "Customers"), which
-// updates that customer's row: with one payer for every payment (BENCH_CUSTOMERS=1) all 128 concurrent payments
-// wait on one row lock, a case no real merchant has. The risk run gives every payment its own payer.
-const CUSTOMERS = RISK ? Number.POSITIVE_INFINITY : Number(process.env.BENCH_CUSTOMERS ?? 1000);
+// BENCH_CUSTOMERS: how many distinct payers (e-mail and phone) the payments cycle through (1000; 0: a new payer for
+// every payment, the worst case: each payment makes a customer). Every payment with an e-mail is linked to its
+// customer in the payment's own INSERT (docs/settings.md "Customers"). The risk run (BENCH_RISK=1) uses the same
+// payers, so that it differs from the plain run only by the merchant's rules: its velocity counters are then one
+// row per rule and payer, counted up as the payers pay again.
+const CUSTOMERS_SETTING = Number(process.env.BENCH_CUSTOMERS ?? 1000);
+const CUSTOMERS = CUSTOMERS_SETTING > 0 ? CUSTOMERS_SETTING : Number.POSITIVE_INFINITY;
 // Extra node options for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
@@ -234,7 +236,7 @@ export async function run(): Promise<void> {
     .returning("id")
     .executeTakeFirstOrThrow();
   // BENCH_RISK=1: the merchant has 100 risk rules and 100,000 list entries (bench/risk.ts), all checked by every
-  // payment before the acquirer; each customer has its own e-mail and phone (velocity counters spread).
+  // payment before the acquirer; the payers are those of the plain run (BENCH_CUSTOMERS).
   if (RISK) await seedRiskMerchant(database.db, merchant.id);
   if (process.env.BENCH_NO_TRIGGERS === "1")
     for (const table of ["orders", "transactions"])
