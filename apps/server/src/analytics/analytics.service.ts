@@ -39,7 +39,7 @@ import {
   rollup,
   terminalsOf,
 } from "./analytics.repository.ts";
-import { type RecentQuarter, recentTransferSums } from "./recent.repository.ts";
+import { recentTransferSums } from "./recent.repository.ts";
 
 /**
  * Home and reports figures from the maintained hourly rollup (migrations/0005_analytics.ts, docs/analytics.md):
@@ -381,8 +381,10 @@ interface RecentTransfers {
  * The period's payments made since `cutoff`, split into Transferred (by bucket) and Pending as transferStatus() of
  * transfer.ts decides at `transferNow`: Transferred once the pending hours of the payment's local weekday (in the
  * merchant country's zone) have passed. Every zone's offset is a multiple of 15 minutes, so a payment's weekday and
- * bucket are those of its quarter of an hour: each quarter's threshold and label are computed here once, and SQL
- * sums the payments by quarter (recent.repository.ts) instead of sending them row by row.
+ * bucket are those of its quarter of an hour: each quarter's threshold and label are computed here once. A UTC
+ * hour whose four quarters share a label and lie wholly on one side of their thresholds is summed from the hourly
+ * rollup; the other quarters (a few around each threshold) are summed from their payments, split at the threshold
+ * in SQL (recent.repository.ts). No payment row is sent.
  */
 async function recentTransfers(
   db: Kysely<DB>,
@@ -401,21 +403,57 @@ async function recentTransfers(
   });
   // Payments before the period or the cutoff are not counted here (the older part is the rollup's).
   const from = period.from > cutoff ? period.from : cutoff;
+  const to = period.to;
   // Quarters up to just after now: no payment is made later (created_at is the database's time, a little margin
-  // for clocks). One that is comes back on its own row and is decided below all the same.
-  const end = Math.min(period.to.getTime(), (Math.floor(now.getTime() / QUARTER_MS) + 2) * QUARTER_MS);
-  const quarters: (RecentQuarter & { label: string })[] = [];
+  // for clocks). One that is comes back on its own and is decided below all the same.
+  const end = Math.max(
+    from.getTime(),
+    Math.min(to.getTime(), (Math.floor(now.getTime() / QUARTER_MS) + 2) * QUARTER_MS),
+  );
+  const quarters: { start: number; label: string; before: number }[] = [];
   for (let start = Math.floor(from.getTime() / QUARTER_MS) * QUARTER_MS; start < end; start += QUARTER_MS) {
     const { pendingMs, label } = quarterOf(start);
     // Transferred iff transferNow >= createdAt + pendingMs on the millisecond of created_at (a JS Date's), that
     // is createdAt <= transferNow - pendingMs, that is created_at < transferNow - pendingMs + 1 ms.
-    quarters.push({
-      start: new Date(start),
-      transferredBefore: new Date(transferNow.getTime() - pendingMs + 1),
-      label,
-    });
+    quarters.push({ start, label, before: transferNow.getTime() - pendingMs + 1 });
   }
-  const sums = await recentTransferSums(db, scope, from, period.to, quarters, channel);
+  // A quarter is wholly Transferred when its last instant is before its threshold, wholly Pending when its first
+  // is not; an hour inside [from, end) whose four quarters agree (and share a label) is read from the rollup.
+  const sideOf = (q: { start: number; before: number }) =>
+    q.start + QUARTER_MS <= q.before ? "transferred" : q.start >= q.before ? "pending" : null;
+  const split: typeof quarters = [];
+  const hours: { start: number; label: string; transferred: boolean }[] = [];
+  for (let i = 0; i < quarters.length; ) {
+    const q = quarters[i]!;
+    const four = quarters.slice(i, i + 4);
+    const side = sideOf(q);
+    const whole =
+      q.start % HOUR_MS === 0 &&
+      q.start >= from.getTime() &&
+      q.start + HOUR_MS <= end &&
+      four.length === 4 &&
+      side !== null &&
+      four.every((x) => x.label === q.label && sideOf(x) === side);
+    if (whole) {
+      hours.push({ start: q.start, label: q.label, transferred: side === "transferred" });
+      i += 4;
+    } else {
+      split.push(q);
+      i += 1;
+    }
+  }
+  const sums = await recentTransferSums(
+    db,
+    scope,
+    from,
+    to,
+    {
+      quarters: split.map((q) => ({ start: new Date(q.start), transferredBefore: new Date(q.before) })),
+      hours: hours.map((h) => new Date(h.start)),
+      restFrom: new Date(end),
+    },
+    channel,
+  );
   const out: RecentTransfers = { transferred: new Map(), pending: new Map() };
   const addTransferred = (currency: string, label: string, amount: number) => {
     let byLabel = out.transferred.get(currency);
@@ -428,11 +466,15 @@ async function recentTransfers(
   const addPending = (currency: string, amount: number) =>
     out.pending.set(currency, (out.pending.get(currency) ?? 0) + amount);
   for (const s of sums) {
-    const quarter = s.quarter === null ? undefined : quarters[s.quarter];
-    if (quarter) {
-      addTransferred(s.currency, quarter.label, s.transferred);
+    if (s.kind === "quarter") {
+      const q = split[s.index]!;
+      addTransferred(s.currency, q.label, s.transferred);
       addPending(s.currency, s.net - s.transferred);
-    } else if (s.at !== null) {
+    } else if (s.kind === "hour") {
+      const h = hours[s.index]!;
+      if (h.transferred) addTransferred(s.currency, h.label, s.net);
+      else addPending(s.currency, s.net);
+    } else {
       // A payment after the quarters listed (none in practice): decided as transferStatus() does.
       const { pendingMs, label } = quarterOf(Math.floor(s.at / QUARTER_MS) * QUARTER_MS);
       if (transferNow.getTime() >= s.at + pendingMs) addTransferred(s.currency, label, s.net);
