@@ -25,7 +25,6 @@ import type { DB } from "../db/schema.ts";
 import { transferFigures } from "../transfers/transfers.repository.ts";
 import {
   customersBefore,
-  emptyMeasures,
   latestOrders,
   latestTransactions,
   liveIntegration,
@@ -46,6 +45,28 @@ import { recentTransferSums } from "./recent.repository.ts";
  * the periods, comparisons, cards and series built from the reads of analytics.repository.ts.
  */
 
+/**
+ * Zero of every measure, written as a literal: one object shape, about three times cheaper to make and to sum into
+ * than emptyMeasures()'s Object.fromEntries (thousands per hourly view). The type keeps it in step with MEASURES.
+ */
+const zeroMeasures = (): Measures => ({
+  payments: 0,
+  amount: 0,
+  success_count: 0,
+  success_amount: 0,
+  declined_count: 0,
+  declined_amount: 0,
+  pending_count: 0,
+  pending_amount: 0,
+  voided_count: 0,
+  voided_amount: 0,
+  refunded_amount: 0,
+  orders: 0,
+  orders_delivery: 0,
+});
+/** Zero measures for a bucket or key without rows: only ever read. */
+const NO_MEASURES: Measures = Object.freeze(zeroMeasures());
+
 function addInto(target: Measures, row: Measures): void {
   for (const m of MEASURES) target[m] += row[m];
 }
@@ -59,7 +80,7 @@ const byLabel = (rows: RollupRow[]) =>
     (r) => r.label ?? "",
   );
 /** Everything of a rollup answer, once. */
-const grandTotal = (rows: RollupRow[]) => sumBy(totalRows(rows), () => "").get("") ?? emptyMeasures();
+const grandTotal = (rows: RollupRow[]) => sumBy(totalRows(rows), () => "").get("") ?? NO_MEASURES;
 
 function range(period: ResolvedPeriod, query: AnalyticsQuery): AnalyticsRange {
   return {
@@ -84,7 +105,7 @@ function sumBy(rows: RollupRow[], key: (r: RollupRow) => string): Map<string, Me
     const k = key(row);
     let target = out.get(k);
     if (!target) {
-      target = emptyMeasures();
+      target = zeroMeasures();
       out.set(k, target);
     }
     addInto(target, row);
@@ -102,7 +123,7 @@ function breakdown(
   const before = previous ? sumBy(totalRows(previous), key) : null;
   return [...now.keys()].sort().map((k) => {
     const m = now.get(k)!;
-    const p = before ? (before.get(k) ?? emptyMeasures()) : null;
+    const p = before ? (before.get(k) ?? NO_MEASURES) : null;
     return {
       key: names(k),
       count: m.payments,
@@ -179,7 +200,7 @@ export async function homeFigures(
     const before = prevByBucket
       ? period.buckets.map((_, i) => {
           const cb = period.comparisonBuckets[i];
-          return cb ? (prevByBucket.get(cb.bucket) ?? emptyMeasures()) : null;
+          return cb ? (prevByBucket.get(cb.bucket) ?? NO_MEASURES) : null;
         })
       : null;
     series.push({
@@ -333,11 +354,11 @@ export async function reportFigures(
     });
     // Compact: one array per figure the charts draw (issue 17), following the buckets.
     const prevByBucket = prev ? byLabel(prev) : null;
-    const at = period.buckets.map((b) => byBucket.get(b.bucket) ?? emptyMeasures());
+    const at = period.buckets.map((b) => byBucket.get(b.bucket) ?? NO_MEASURES);
     const before = prevByBucket
       ? period.buckets.map((_, i) => {
           const cb = period.comparisonBuckets[i];
-          return cb ? (prevByBucket.get(cb.bucket) ?? emptyMeasures()) : null;
+          return cb ? (prevByBucket.get(cb.bucket) ?? NO_MEASURES) : null;
         })
       : null;
     series.push({
