@@ -203,6 +203,19 @@ describeEachDatabase("risk center: rules, lists, audit and enforcement before th
     declinedBy(await pay({ email }), "velocity");
     expect((await pay({ email: "calm@example.com" })).answer.success).toBe(true);
     await clear();
+    // An edited rule counts from zero (its counters go with the edit); a deleted one counts no more.
+    const rule = { kind: "velocity", subject: "email", max_payments: 1, window_seconds: 3600 };
+    const { id } = await addRule(rule);
+    expect((await pay({ email })).answer.success).toBe(true);
+    declinedBy(await pay({ email }), "velocity");
+    const edited = await call(owner, "PUT", `/api/risk/rules/${id}`, rule);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await pay({ email })).answer.success).toBe(true);
+    declinedBy(await pay({ email }), "velocity");
+    const removed = await call(owner, "DELETE", `/api/risk/rules/${id}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await pay({ email })).answer.success).toBe(true);
+    await clear();
     await addRule({
       kind: "velocity",
       subject: "card",
