@@ -57,9 +57,6 @@ function ofScope(scope: MerchantScope): RawBuilder<SqlBool> {
   return sql<SqlBool>`merchant_id = any(${[...scope.merchantIds]}::bigint[])`;
 }
 
-export const emptyMeasures = (): Measures =>
-  Object.fromEntries(MEASURES.map((m) => [m, 0])) as unknown as Measures;
-
 /** SQL of a bucket label of `hour` in the zone, matching bucketLabel() of the domain. */
 function labelSql(granularity: Granularity | null, timeZone: string): RawBuilder<string> {
   const local = sql`(hour at time zone ${timeZone})`;
@@ -110,17 +107,34 @@ export async function rollup(
       ) x ${channelFilter}
     ) y
     group by grouping sets ((label, currency), (currency, channel, dim_value))`.execute(db);
-  return result.rows.map((r) => {
-    const row = {
-      label: r.channel === null ? (r.label ?? "") : null,
-      currency: r.currency ?? "",
-      channel: r.channel ?? "",
-      dim_value: r.dim_value ?? "",
-    };
-    const measures = emptyMeasures();
-    for (const m of MEASURES) measures[m] = Number(r[m]);
-    return { ...row, ...measures };
-  });
+  return result.rows.map(rollupRow);
+}
+
+/**
+ * One row of rollup() as a literal: one object shape, no spread. The 90-day hourly views map two thousand rows
+ * twice per request; built from Object.fromEntries and a spread this took 20 to 30 ms, as a literal 0.2 ms. The type
+ * (RollupRow extends Measures) keeps the measures in step with MEASURES.
+ */
+function rollupRow(r: Record<string, string | null>): RollupRow {
+  return {
+    label: r.channel === null ? (r.label ?? "") : null,
+    currency: r.currency ?? "",
+    channel: r.channel ?? "",
+    dim_value: r.dim_value ?? "",
+    payments: Number(r.payments),
+    amount: Number(r.amount),
+    success_count: Number(r.success_count),
+    success_amount: Number(r.success_amount),
+    declined_count: Number(r.declined_count),
+    declined_amount: Number(r.declined_amount),
+    pending_count: Number(r.pending_count),
+    pending_amount: Number(r.pending_amount),
+    voided_count: Number(r.voided_count),
+    voided_amount: Number(r.voided_amount),
+    refunded_amount: Number(r.refunded_amount),
+    orders: Number(r.orders),
+    orders_delivery: Number(r.orders_delivery),
+  };
 }
 
 /** Moves the pending deltas into the hourly table (and the customer cells and transfer balance days); answers how many rows it touched. */
@@ -220,20 +234,6 @@ export function liveIntegration(db: Kysely<DB>, scope: MerchantScope) {
 }
 
 /** Successful, not voided payments since `cutoff` (read row by row: their transfer depends on their weekday). */
-export function recentPayments(db: Kysely<DB>, scope: MerchantScope, cutoff: Date, channel: string) {
-  return db
-    .selectFrom("transactions")
-    .select(["currency", "amount_cents", "refunded_amount_cents", "created_at"])
-    .where(ofScope(scope))
-    .where("is_live", "=", scope.isLive)
-    .where("created_at", ">=", cutoff)
-    .where("parent_transaction_id", "is", null)
-    .where("status", "=", "success")
-    .where("is_voided", "=", false)
-    .$if(channel !== "all", (q) => q.where("channel", "=", channel))
-    .execute();
-}
-
 /** The local date of a period bound (a local midnight) and of the last day before `to`. */
 function periodDays(scope: MerchantScope, from: Date, to: Date): { firstDay: string; lastDay: string } {
   return {
