@@ -1,4 +1,7 @@
-import { expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { bossDb, startBoss } from "./boss.ts";
 
@@ -42,5 +45,23 @@ describeEachDatabase("pg-boss on our connection", (get) => {
     } finally {
       await boss.stop({ graceful: false, close: false, wait: true });
     }
+  });
+});
+
+describe("pg-boss's writes once the process stopped its queue", () => {
+  // A database already closed: every statement fails as Kysely's destroyed driver does.
+  const gone = async () => {
+    throw new Error("driver has already been destroyed");
+  };
+  const closed = { exec: gone, db: { executeQuery: gone } as unknown as Kysely<DB> } as unknown as Database;
+
+  it("drops them after the stop (a late job's completion must not crash the process), not before", async () => {
+    let stopped = false;
+    const db = bossDb(closed, closed.db, () => stopped);
+    await expect(db.executeSql("select 1", [])).rejects.toThrow("destroyed");
+    await expect(db.executeSql("select $1", [1])).rejects.toThrow("destroyed");
+    stopped = true;
+    await expect(db.executeSql("select 1", [])).resolves.toEqual({ rows: [] });
+    await expect(db.executeSql("select $1", [1])).resolves.toEqual({ rows: [] });
   });
 });

@@ -8,12 +8,25 @@ import type { DB } from "../db/schema.ts";
  * scripts (pg-boss's schema and its locked maintenance blocks), so they go to exec; statements with parameters go
  * through Kysely, which on a transaction's executor enqueues a job atomically with the change that causes it.
  */
-export function bossDb(database: Database, executor: Kysely<DB> = database.db): PgBoss.Db {
+export function bossDb(
+  database: Database,
+  executor: Kysely<DB> = database.db,
+  /** True once the process stopped its queue (JobRunner.stop). */
+  stopped: () => boolean = () => false,
+): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
-      if ((!values || values.length === 0) && executor === database.db) return database.exec(text);
-      const result = await executor.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
+      try {
+        if ((!values || values.length === 0) && executor === database.db) return await database.exec(text);
+        const result = await executor.executeQuery(CompiledQuery.raw(text, values ?? []));
+        return { rows: result.rows as unknown[] };
+      } catch (error) {
+        // A job that outlived the stop's grace period still reports its end once the database is closed, from a
+        // promise pg-boss does not await (it would crash the process). That write is dropped: the job stays
+        // active, expires and is run again by a process that is up (every job here may run twice).
+        if (stopped()) return { rows: [] };
+        throw error;
+      }
     },
   };
 }
@@ -22,11 +35,13 @@ export interface BossOptions {
   /** Maintenance (expiry, archiving) runs in one process at a time thanks to pg-boss's advisory locks. */
   supervise?: boolean;
   pollingIntervalSeconds?: number;
+  /** True once the process stops its queue: pg-boss's late writes are then dropped (bossDb). */
+  stopped?: () => boolean;
 }
 
 export async function startBoss(database: Database, opts: BossOptions = {}): Promise<PgBoss> {
   const boss = new PgBoss({
-    db: bossDb(database),
+    db: bossDb(database, database.db, opts.stopped),
     schema: "pgboss",
     supervise: opts.supervise ?? true,
     schedule: false,
@@ -46,17 +61,20 @@ export async function startBoss(database: Database, opts: BossOptions = {}): Pro
  */
 export class JobRunner {
   #boss: Promise<PgBoss> | undefined;
+  #stopped = false;
 
   constructor(private readonly database: Database) {}
 
   ready(): Promise<PgBoss> {
-    this.#boss ??= startBoss(this.database, { supervise: false });
+    this.#stopped = false;
+    this.#boss ??= startBoss(this.database, { supervise: false, stopped: () => this.#stopped });
     return this.#boss;
   }
 
   async stop(): Promise<void> {
     const boss = this.#boss ? await this.#boss.catch(() => undefined) : undefined;
     this.#boss = undefined;
+    this.#stopped = true;
     await boss?.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
   }
 }
