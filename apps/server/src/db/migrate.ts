@@ -50,6 +50,7 @@ import * as m0050testHelpers from "./migrations/0050_test_helpers.ts";
 import * as m0051terminalBranchesLenders from "./migrations/0051_terminal_branches_lenders.ts";
 import * as m0052applicationSubmitted from "./migrations/0052_application_submitted.ts";
 import * as m0053customerActivity from "./migrations/0053_customer_activity.ts";
+import * as m0054paymentPathTrims from "./migrations/0054_payment_path_trims.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -104,6 +105,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0051_terminal_branches_lenders": m0051terminalBranchesLenders,
   "0052_application_submitted": m0052applicationSubmitted,
   "0053_customer_activity": m0053customerActivity,
+  "0054_payment_path_trims": m0054paymentPathTrims,
 };
 
 class StaticProvider implements MigrationProvider {
