@@ -246,6 +246,9 @@ export async function run(): Promise<void> {
     const [table, trigger] = name.split(".");
     await sql.raw(`alter table ${table} disable trigger ${trigger}`).execute(database.db);
   }
+  // BENCH_SETUP_SQL: statements run on the fresh database before the servers start (an experiment, e.g. dropping an
+  // index or a constraint to see what it costs the payment path). Recorded in the results.
+  if (process.env.BENCH_SETUP_SQL) await sql.raw(process.env.BENCH_SETUP_SQL).execute(database.db);
   await database.close();
 
   // The servers reach PostgreSQL through its Unix socket when it has one (a same-machine deployment would):
@@ -421,6 +424,7 @@ export async function run(): Promise<void> {
     const results = {
       benchmark: "payments",
       risk_rules_active: RISK,
+      ...(process.env.BENCH_SETUP_SQL ? { setup_sql: process.env.BENCH_SETUP_SQL } : {}),
       date: new Date().toISOString(),
       machine: {
         cpus: os.cpus().length,
