@@ -51,6 +51,7 @@ import * as m0051terminalBranchesLenders from "./migrations/0051_terminal_branch
 import * as m0052applicationSubmitted from "./migrations/0052_application_submitted.ts";
 import * as m0053customerActivity from "./migrations/0053_customer_activity.ts";
 import * as m0054paymentPathTrims from "./migrations/0054_payment_path_trims.ts";
+import * as m0055customersRecountOneSnapshot from "./migrations/0055_customers_recount_one_snapshot.ts";
 
 /** Migrations are listed here in order, so bundling or a changed working directory cannot lose one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -106,6 +107,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0052_application_submitted": m0052applicationSubmitted,
   "0053_customer_activity": m0053customerActivity,
   "0054_payment_path_trims": m0054paymentPathTrims,
+  "0055_customers_recount_one_snapshot": m0055customersRecountOneSnapshot,
 };
 
 class StaticProvider implements MigrationProvider {
