@@ -51,7 +51,7 @@ export interface MerchantScope {
 }
 
 /** The condition "this row's merchant_id is one of the scope's merchants". */
-function ofScope(scope: MerchantScope): RawBuilder<SqlBool> {
+export function ofScope(scope: MerchantScope): RawBuilder<SqlBool> {
   const [only] = scope.merchantIds;
   if (scope.merchantIds.length === 1 && only !== undefined) return sql<SqlBool>`merchant_id = ${only}`;
   return sql<SqlBool>`merchant_id = any(${[...scope.merchantIds]}::bigint[])`;

@@ -1,6 +1,6 @@
-import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { type Kysely, type SqlBool, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
-import type { MerchantScope } from "./analytics.repository.ts";
+import { type MerchantScope, ofScope } from "./analytics.repository.ts";
 
 /**
  * The reports' recent transfers (docs/analytics.md "Recent transfers"): the net of the successful, not voided
@@ -32,13 +32,6 @@ export type RecentSum =
   | { kind: "hour"; index: number; currency: string; net: number }
   /** The net of the payments made at one instant from `restFrom` (milliseconds, truncated as a JS Date holds it). */
   | { kind: "rest"; at: number; currency: string; net: number };
-
-/** The condition "this row's merchant_id is one of the scope's merchants" (as analytics.repository.ts writes it). */
-function ofScope(scope: MerchantScope): RawBuilder<SqlBool> {
-  const [only] = scope.merchantIds;
-  if (scope.merchantIds.length === 1 && only !== undefined) return sql<SqlBool>`merchant_id = ${only}`;
-  return sql<SqlBool>`merchant_id = any(${[...scope.merchantIds]}::bigint[])`;
-}
 
 /**
  * Net sums of the scope's successful, not voided payments made in [from, to), of one channel or all, by currency:
