@@ -97,9 +97,8 @@ export async function listCustomers(db: Kysely<DB>, merchantId: number, f: Custo
 
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomers>>["rows"][number];
 
-/** One of the merchant's customers, or undefined. */
-export async function findCustomer(db: Kysely<DB>, merchantId: number, id: number) {
-  await settleCustomerActivity(db);
+/** One of the merchant's customers, or undefined; its totals as last folded (settleCustomerActivity first). */
+export function findCustomer(db: Kysely<DB>, merchantId: number, id: number) {
   return db
     .selectFrom("customers as c")
     .select(ITEM)

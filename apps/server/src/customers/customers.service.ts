@@ -9,6 +9,7 @@ import {
   lockCustomerIdentities,
   otherCustomerWith,
   savedCards,
+  settleCustomerActivity,
   updateCustomer,
 } from "./customers.repository.ts";
 
@@ -46,6 +47,8 @@ export async function customerDetails(
   merchantId: number,
   id: number,
 ): Promise<CustomerDetails> {
+  // Its totals exact: what the payments queued is folded first (migration 0053).
+  await settleCustomerActivity(db);
   const row = await findCustomer(db, merchantId, id);
   if (!row) throw notFound();
   const cards = await savedCards(db, merchantId, row.email);
