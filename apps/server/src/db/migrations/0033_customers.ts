@@ -28,13 +28,11 @@ $fn$`,
 $fn$`,
 ];
 
-const LINK = `create function customers_on_transaction_insert() returns trigger language plpgsql as $fn$
-declare
-  e text;
-  p text;
-  c bigint;
-begin
-  if new.customer_id is null then
+/**
+ * The body's part that finds or makes the payment's customer and sets new.customer_id (a row trigger's NEW; e, p
+ * and c declared text, text and bigint); migration 0053's link reuses it.
+ */
+export const LINK_CUSTOMER = `  if new.customer_id is null then
     if new.parent_transaction_id is not null then
       return new;
     end if;
@@ -66,7 +64,15 @@ begin
     end if;
     new.customer_id := c;
   end if;
-  update customers set total_transactions = total_transactions + 1,
+`;
+
+const LINK = `create function customers_on_transaction_insert() returns trigger language plpgsql as $fn$
+declare
+  e text;
+  p text;
+  c bigint;
+begin
+${LINK_CUSTOMER}  update customers set total_transactions = total_transactions + 1,
     card_last4 = case when new.card_last4 is not null
       and (last_transaction_at is null or new.created_at >= last_transaction_at) then new.card_last4 else card_last4 end,
     card_scheme = case when new.card_last4 is not null
@@ -77,9 +83,8 @@ begin
 end
 $fn$`;
 
-/** The customer's totals recounted from its transactions (after a move or delete). */
-const RECOUNT = `create function customers_recount(c bigint) returns void language sql as $fn$
-  update customers u set total_transactions = x.n, last_transaction_at = x.last,
+/** Customer c's totals set from its transactions (a statement without its `;`); 0053 and 0055 reuse it. */
+export const RECOUNT_TOTALS = `  update customers u set total_transactions = x.n, last_transaction_at = x.last,
     card_last4 = x.last4, card_scheme = x.scheme
   from (select count(*)::integer as n, max(t.created_at) as last,
       (select t2.card_last4 from transactions t2 where t2.customer_id = c and t2.card_last4 is not null
@@ -88,7 +93,11 @@ const RECOUNT = `create function customers_recount(c bigint) returns void langua
         order by t2.created_at desc, t2.id desc limit 1) as scheme
     from transactions t where t.customer_id = c) x
   where u.id = c
-$fn$`;
+`;
+
+/** The customer's totals recounted from its transactions (after a move or delete). */
+const RECOUNT = `create function customers_recount(c bigint) returns void language sql as $fn$
+${RECOUNT_TOTALS}$fn$`;
 
 const MOVED = `create function customers_on_transaction_moved() returns trigger language plpgsql as $fn$
 begin

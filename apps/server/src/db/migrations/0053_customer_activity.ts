@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { LINK_CUSTOMER, RECOUNT_TOTALS } from "./0033_customers.ts";
 
 /**
  * The payment's INSERT no longer writes the customer's totals nor the customer rollup (issue 17 item 4, docs/payments.md
@@ -56,37 +57,7 @@ declare
   p text;
   c bigint;
 begin
-  if new.customer_id is null then
-    if new.parent_transaction_id is not null then
-      return new;
-    end if;
-    e := customer_email_key(new.customer_email);
-    if e is null then
-      p := customer_phone_key(new.customer_phone);
-      if p is null then
-        return new;
-      end if;
-    end if;
-    for attempt in 1..2 loop
-      if e is not null then
-        select id into c from customers
-        where merchant_id = new.merchant_id and email is not null and lower(email) = e limit 1;
-      else
-        select id into c from customers
-        where merchant_id = new.merchant_id and phone is not null and phone = p limit 1;
-      end if;
-      exit when c is not null or attempt = 2;
-      perform pg_advisory_xact_lock(hashtextextended('customer:' || new.merchant_id || ':' || coalesce(e, p), 0));
-    end loop;
-    if c is null then
-      insert into customers (merchant_id, name, email, phone, created_at)
-      values (new.merchant_id, left(coalesce(nullif(btrim(new.customer_name), ''), e, p), 200), e,
-        customer_phone_key(new.customer_phone), least(new.created_at, now()))
-      returning id into c;
-    end if;
-    new.customer_id := c;
-  end if;
-  ${enqueue("new", "1", `case when ${counted("new")} then 1 else 0 end`)}
+${LINK_CUSTOMER}  ${enqueue("new", "1", `case when ${counted("new")} then 1 else 0 end`)}
   return new;
 end
 $fn$`;
@@ -96,15 +67,7 @@ const RECOUNT = `create or replace function customers_recount(c bigint) returns 
 begin
   perform pg_advisory_xact_lock(${FOLD_LOCK});
   update customer_activity set total = 0 where customer_id = c and total <> 0;
-  update customers u set total_transactions = x.n, last_transaction_at = x.last,
-    card_last4 = x.last4, card_scheme = x.scheme
-  from (select count(*)::integer as n, max(t.created_at) as last,
-      (select t2.card_last4 from transactions t2 where t2.customer_id = c and t2.card_last4 is not null
-        order by t2.created_at desc, t2.id desc limit 1) as last4,
-      (select t2.card_scheme from transactions t2 where t2.customer_id = c and t2.card_last4 is not null
-        order by t2.created_at desc, t2.id desc limit 1) as scheme
-    from transactions t where t.customer_id = c) x
-  where u.id = c;
+${RECOUNT_TOTALS};
 end
 $fn$`;
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { RECOUNT_TOTALS } from "./0033_customers.ts";
 
 /**
  * customers_recount (migration 0053) in one statement. It took the queued totals out, then counted the customer's
@@ -14,15 +15,7 @@ begin
   with queued as (
     update customer_activity set total = 0 where customer_id = c and total <> 0 returning 1
   )
-  update customers u set total_transactions = x.n, last_transaction_at = x.last,
-    card_last4 = x.last4, card_scheme = x.scheme
-  from (select count(*)::integer as n, max(t.created_at) as last,
-      (select t2.card_last4 from transactions t2 where t2.customer_id = c and t2.card_last4 is not null
-        order by t2.created_at desc, t2.id desc limit 1) as last4,
-      (select t2.card_scheme from transactions t2 where t2.customer_id = c and t2.card_last4 is not null
-        order by t2.created_at desc, t2.id desc limit 1) as scheme
-    from transactions t where t.customer_id = c) x
-  where u.id = c;
+${RECOUNT_TOTALS};
 end
 $fn$`;
 
